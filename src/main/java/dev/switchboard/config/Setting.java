@@ -1,0 +1,47 @@
+package dev.switchboard.config;
+
+import java.util.Locale;
+
+/**
+ * Every setting the server reads, under one naming rule: the system property and servlet context
+ * parameter {@code switchboard.public.url} is the environment variable {@code SWITCHBOARD_PUBLIC_URL}.
+ * The environment wins over system properties, which win over context parameters.
+ */
+public enum Setting {
+    PUBLIC_URL("switchboard.public.url",
+            "Absolute base URL clients reach this server at; the card's endpoints are built from it."),
+    DATA_DIR("switchboard.data.dir", "Directory for the task store and other state; created when missing."),
+    AGENT_NAME("switchboard.agent.name", "Agent name on the card."),
+    AGENT_DESCRIPTION("switchboard.agent.description", "Agent description on the card."),
+    PROVIDER_ORGANIZATION("switchboard.provider.organization", "Operating organization shown on the card."),
+    PROVIDER_URL("switchboard.provider.url", "The organization's URL (defaults to the public URL)."),
+    DOCUMENTATION_URL("switchboard.documentation.url", "Link to documentation for this agent."),
+    ICON_URL("switchboard.icon.url", "Link to an icon for this agent."),
+    CARD_VERSION("switchboard.card.version", "The agent's version as published on the card."),
+    CARD_MAX_AGE("switchboard.card.max.age",
+            "Seconds clients and caches may reuse the card and other static JSON (Cache-Control max-age)."),
+    MAX_REQUEST_BYTES("switchboard.max.request.bytes",
+            "Largest request body accepted, in bytes (suffixes KB, MB allowed); larger ones get 413.");
+
+    private final String key;
+    private final String description;
+
+    Setting(String key, String description) {
+        this.key = key;
+        this.description = description;
+    }
+
+    /** The system property and context parameter name. */
+    public String key() {
+        return key;
+    }
+
+    /** The environment variable name. */
+    public String environmentName() {
+        return key.toUpperCase(Locale.ROOT).replace('.', '_');
+    }
+
+    public String description() {
+        return description;
+    }
+}

@@ -1,0 +1,211 @@
+package dev.switchboard.config;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.logging.Logger;
+
+/**
+ * Builds {@link Settings} from servlet context parameters, system properties and environment
+ * variables, in rising precedence. A blank value counts as unset. Nothing else in the server reads
+ * the environment.
+ */
+public final class SettingsLoader {
+    private static final Logger LOG = Logger.getLogger(SettingsLoader.class.getName());
+
+    static final String DEFAULT_PUBLIC_URL = "http://localhost:8080";
+    static final String DEFAULT_DESCRIPTION =
+            "An A2A agent server. Its Agent Card lists every endpoint and skill it offers.";
+    static final long DEFAULT_MAX_REQUEST_BYTES = 4L * 1024 * 1024;
+    private static final Pattern SIZE = Pattern.compile("(\\d{1,12})\\s*(KB|K|MB|M)?");
+
+    private final Function<String, String> contextParameters;
+    private final Function<String, String> systemProperties;
+    private final Map<String, String> environment;
+
+    public SettingsLoader(Function<String, String> contextParameters, Function<String, String> systemProperties,
+                          Map<String, String> environment) {
+        this.contextParameters = contextParameters;
+        this.systemProperties = systemProperties;
+        this.environment = environment;
+    }
+
+    /** Reads context parameters from the given lookup, and the JVM's own properties and environment. */
+    public static SettingsLoader forServer(Function<String, String> contextParameters) {
+        return new SettingsLoader(contextParameters, System::getProperty, System.getenv());
+    }
+
+    /**
+     * @throws InvalidSettingException for the first setting whose value cannot be used
+     */
+    public Settings load() {
+        URI publicUrl = publicUrl();
+        String organization = raw(Setting.PROVIDER_ORGANIZATION);
+        URI providerUrl = optionalUrl(Setting.PROVIDER_URL);
+        if (organization == null && providerUrl != null) {
+            throw new InvalidSettingException(Setting.PROVIDER_ORGANIZATION, null,
+                    "must be set when " + Setting.PROVIDER_URL.key() + " is set");
+        }
+        if (organization != null && providerUrl == null) {
+            providerUrl = publicUrl;
+        }
+        return new Settings(publicUrl, dataDir(), text(Setting.AGENT_NAME, "Switchboard"),
+                text(Setting.AGENT_DESCRIPTION, DEFAULT_DESCRIPTION), organization, providerUrl,
+                optionalUrl(Setting.DOCUMENTATION_URL), optionalUrl(Setting.ICON_URL),
+                text(Setting.CARD_VERSION, "1.0.0"), cardMaxAge(), maxRequestBytes());
+    }
+
+    /** The value as configured, or null when no source sets it to something non-blank. */
+    String raw(Setting setting) {
+        String value = environment.get(setting.environmentName());
+        if (isBlank(value)) {
+            value = systemProperties.apply(setting.key());
+        }
+        if (isBlank(value)) {
+            value = contextParameters.apply(setting.key());
+        }
+        return isBlank(value) ? null : value.trim();
+    }
+
+    private String text(Setting setting, String fallback) {
+        String value = raw(setting);
+        return value == null ? fallback : value;
+    }
+
+    private URI publicUrl() {
+        String value = raw(Setting.PUBLIC_URL);
+        URI url = httpUrl(Setting.PUBLIC_URL, value == null ? DEFAULT_PUBLIC_URL : value);
+        if (url.getRawQuery() != null || url.getRawFragment() != null) {
+            throw new InvalidSettingException(Setting.PUBLIC_URL, value, "must not have a query or fragment");
+        }
+        String text = url.toString();
+        while (text.endsWith("/")) {
+            text = text.substring(0, text.length() - 1);
+        }
+        if (value == null) {
+            LOG.warning(() -> Setting.PUBLIC_URL.key() + " (" + Setting.PUBLIC_URL.environmentName()
+                    + ") is not set; the Agent Card advertises " + DEFAULT_PUBLIC_URL
+                    + ", which only clients on this machine can reach");
+        } else if (isLocalHost(url.getHost())) {
+            LOG.warning(() -> Setting.PUBLIC_URL.key() + " names a loopback or private host (" + url.getHost()
+                    + "); clients elsewhere cannot reach the endpoints on the Agent Card");
+        }
+        return URI.create(text);
+    }
+
+    private URI optionalUrl(Setting setting) {
+        String value = raw(setting);
+        return value == null ? null : httpUrl(setting, value);
+    }
+
+    private static URI httpUrl(Setting setting, String value) {
+        URI url;
+        try {
+            url = new URI(value);
+        } catch (URISyntaxException e) {
+            throw new InvalidSettingException(setting, value, "is not a valid URL (" + e.getReason() + ")");
+        }
+        String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
+        if (!url.isAbsolute() || !(scheme.equals("http") || scheme.equals("https")) || url.getHost() == null) {
+            throw new InvalidSettingException(setting, value, "must be an absolute http or https URL with a host");
+        }
+        if (url.getRawUserInfo() != null) {
+            throw new InvalidSettingException(setting, null, "must not carry credentials");
+        }
+        return url;
+    }
+
+    private Path dataDir() {
+        String value = raw(Setting.DATA_DIR);
+        Path dir;
+        try {
+            dir = value == null
+                    ? Path.of(System.getProperty("user.home"), ".switchboard")
+                    : Path.of(value);
+        } catch (InvalidPathException e) {
+            throw new InvalidSettingException(Setting.DATA_DIR, value, "is not a valid path");
+        }
+        dir = dir.toAbsolutePath().normalize();
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException | SecurityException e) {
+            throw new InvalidSettingException(Setting.DATA_DIR, dir.toString(),
+                    "cannot be created (" + e.getClass().getSimpleName() + ")");
+        }
+        if (!Files.isDirectory(dir) || !Files.isWritable(dir)) {
+            throw new InvalidSettingException(Setting.DATA_DIR, dir.toString(), "is not a writable directory");
+        }
+        return dir;
+    }
+
+    private Duration cardMaxAge() {
+        String value = raw(Setting.CARD_MAX_AGE);
+        if (value == null) {
+            return Duration.ofSeconds(300);
+        }
+        try {
+            long seconds = Long.parseLong(value);
+            if (seconds >= 0 && seconds <= 31_536_000) {
+                return Duration.ofSeconds(seconds);
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new InvalidSettingException(Setting.CARD_MAX_AGE, value, "must be whole seconds from 0 to 31536000");
+    }
+
+    private long maxRequestBytes() {
+        String value = raw(Setting.MAX_REQUEST_BYTES);
+        if (value == null) {
+            return DEFAULT_MAX_REQUEST_BYTES;
+        }
+        Matcher size = SIZE.matcher(value.toUpperCase(Locale.ROOT));
+        if (size.matches()) {
+            long unit = size.group(2) == null ? 1 : size.group(2).startsWith("K") ? 1024 : 1024 * 1024;
+            try {
+                long bytes = Math.multiplyExact(Long.parseLong(size.group(1)), unit);
+                if (bytes >= 1024 && bytes <= 1024L * 1024 * 1024) {
+                    return bytes;
+                }
+            } catch (NumberFormatException | ArithmeticException e) {
+                // reported below
+            }
+        }
+        throw new InvalidSettingException(Setting.MAX_REQUEST_BYTES, value,
+                "must be a size from 1KB to 1024MB, e.g. 4194304, 512KB or 4MB");
+    }
+
+    private static boolean isLocalHost(String host) {
+        if (host == null) {
+            return false;
+        }
+        String name = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
+        if (name.equalsIgnoreCase("localhost") || name.toLowerCase(Locale.ROOT).endsWith(".localhost")) {
+            return true;
+        }
+        if (!name.matches("[0-9.]+") && !name.contains(":")) {
+            return false; // a DNS name: not resolved here, start-up must not depend on DNS
+        }
+        try {
+            InetAddress address = InetAddress.getByName(name);
+            return address.isLoopbackAddress() || address.isSiteLocalAddress() || address.isLinkLocalAddress()
+                    || address.isAnyLocalAddress();
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static boolean isBlank(String value) {
+        return value == null || value.isBlank();
+    }
+}

@@ -1,0 +1,148 @@
+package dev.switchboard.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SettingsLoaderTest {
+    @TempDir
+    Path temp;
+
+    private final Map<String, String> context = new HashMap<>();
+    private final Map<String, String> system = new HashMap<>();
+    private final Map<String, String> env = new HashMap<>();
+
+    private Settings load() {
+        return new SettingsLoader(context::get, system::get, env).load();
+    }
+
+    private void dataDir() {
+        context.put("switchboard.data.dir", temp.resolve("data").toString());
+    }
+
+    @Test
+    void defaultsAreUsable() {
+        dataDir();
+        Settings settings = load();
+        assertEquals(URI.create("http://localhost:8080"), settings.publicUrl());
+        assertEquals("Switchboard", settings.agentName());
+        assertEquals("1.0.0", settings.cardVersion());
+        assertEquals(Duration.ofSeconds(300), settings.cardMaxAge());
+        assertEquals(4L * 1024 * 1024, settings.maxRequestBytes());
+        assertNull(settings.providerOrganization());
+        assertTrue(Files.isDirectory(settings.dataDir()), "data dir is created");
+    }
+
+    @Test
+    void environmentBeatsSystemPropertyBeatsContextParameter() {
+        dataDir();
+        context.put("switchboard.agent.name", "from-context");
+        assertEquals("from-context", load().agentName());
+        system.put("switchboard.agent.name", "from-property");
+        assertEquals("from-property", load().agentName());
+        env.put("SWITCHBOARD_AGENT_NAME", "from-env");
+        assertEquals("from-env", load().agentName());
+        env.put("SWITCHBOARD_AGENT_NAME", "  ");
+        assertEquals("from-property", load().agentName(), "blank counts as unset");
+    }
+
+    @Test
+    void everySettingFollowsTheNamingRule() {
+        for (Setting setting : Setting.values()) {
+            assertTrue(setting.key().startsWith("switchboard."), setting.key());
+            assertEquals(setting.key().toUpperCase().replace('.', '_'), setting.environmentName());
+        }
+    }
+
+    @Test
+    void publicUrlIsNormalised() {
+        dataDir();
+        env.put("SWITCHBOARD_PUBLIC_URL", "https://agent.example.com/base/");
+        assertEquals("https://agent.example.com/base", load().publicUrl().toString());
+        assertEquals("https://agent.example.com/base/health", load().urlFor("/health"));
+    }
+
+    @Test
+    void malformedUrlsAreRefusedNamingTheSetting() {
+        dataDir();
+        for (String bad : new String[] {"not a url", "ftp://example.com", "/relative", "http://", "https://u:p@x.com",
+                "https://x.com/?q=1"}) {
+            env.put("SWITCHBOARD_PUBLIC_URL", bad);
+            InvalidSettingException e = assertThrows(InvalidSettingException.class, this::load, bad);
+            assertEquals(Setting.PUBLIC_URL, e.setting());
+            assertTrue(e.getMessage().contains("switchboard.public.url"), e.getMessage());
+            assertTrue(e.getMessage().contains("SWITCHBOARD_PUBLIC_URL"), e.getMessage());
+        }
+        env.clear();
+        context.put("switchboard.icon.url", "javascript:alert(1)");
+        assertEquals(Setting.ICON_URL, assertThrows(InvalidSettingException.class, this::load).setting());
+    }
+
+    @Test
+    void credentialsInUrlsAreNeverEchoed() {
+        dataDir();
+        env.put("SWITCHBOARD_DOCUMENTATION_URL", "https://user:s3cret@docs.example.com");
+        InvalidSettingException e = assertThrows(InvalidSettingException.class, this::load);
+        assertTrue(!e.getMessage().contains("s3cret"), e.getMessage());
+    }
+
+    @Test
+    void unwritableDataDirIsRefused() throws IOException {
+        Path file = Files.writeString(temp.resolve("a-file"), "x");
+        context.put("switchboard.data.dir", file.toString());
+        assertEquals(Setting.DATA_DIR, assertThrows(InvalidSettingException.class, this::load).setting());
+
+        Path locked = Files.createDirectory(temp.resolve("locked"),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("r-x------")));
+        context.put("switchboard.data.dir", locked.resolve("inner").toString());
+        if (!"root".equals(System.getProperty("user.name"))) {
+            assertEquals(Setting.DATA_DIR, assertThrows(InvalidSettingException.class, this::load).setting());
+        }
+    }
+
+    @Test
+    void providerNeedsAnOrganization() {
+        dataDir();
+        context.put("switchboard.provider.url", "https://example.com");
+        assertEquals(Setting.PROVIDER_ORGANIZATION, assertThrows(InvalidSettingException.class, this::load).setting());
+        context.put("switchboard.provider.organization", "Example Corp");
+        assertEquals("https://example.com", load().providerUrl().toString());
+        context.remove("switchboard.provider.url");
+        assertEquals(load().publicUrl(), load().providerUrl(), "defaults to the public URL");
+    }
+
+    @Test
+    void numbersAreChecked() {
+        dataDir();
+        context.put("switchboard.card.max.age", "60");
+        assertEquals(Duration.ofSeconds(60), load().cardMaxAge());
+        for (String bad : new String[] {"-1", "soon", "99999999999"}) {
+            context.put("switchboard.card.max.age", bad);
+            assertEquals(Setting.CARD_MAX_AGE, assertThrows(InvalidSettingException.class, this::load).setting());
+        }
+        context.remove("switchboard.card.max.age");
+        context.put("switchboard.max.request.bytes", "512KB");
+        assertEquals(512 * 1024, load().maxRequestBytes());
+        context.put("switchboard.max.request.bytes", "2mb");
+        assertEquals(2 * 1024 * 1024, load().maxRequestBytes());
+        context.put("switchboard.max.request.bytes", "70000");
+        assertEquals(70000, load().maxRequestBytes());
+        for (String bad : new String[] {"10", "lots", "5000MB", "1KBMB"}) {
+            context.put("switchboard.max.request.bytes", bad);
+            assertEquals(Setting.MAX_REQUEST_BYTES, assertThrows(InvalidSettingException.class, this::load).setting(),
+                    bad);
+        }
+    }
+}
