@@ -1,0 +1,37 @@
+package dev.switchboard.card;
+
+import dev.switchboard.config.Settings;
+import dev.switchboard.protocol.AgentCapabilities;
+import dev.switchboard.protocol.AgentCard;
+import dev.switchboard.protocol.AgentInterface;
+import dev.switchboard.protocol.AgentProvider;
+import dev.switchboard.protocol.AgentSkill;
+import java.net.URI;
+import java.util.List;
+
+/**
+ * Builds the public Agent Card from the settings, the endpoints this build serves and the installed
+ * skills. Only what an operator chose to publish goes in: no credentials, no internal addresses
+ * other than the configured public URL.
+ */
+public final class AgentCardFactory {
+    /** What the agent accepts and produces unless a skill says otherwise. */
+    public static final List<String> DEFAULT_MODES = List.of("text/plain", "application/json");
+
+    private AgentCardFactory() {
+    }
+
+    public static AgentCard build(Settings settings, List<AgentInterface> interfaces, AgentCapabilities capabilities,
+                                  List<AgentSkill> skills) {
+        AgentProvider provider = settings.providerOrganization() == null
+                ? null
+                : new AgentProvider(settings.providerOrganization(), settings.providerUrl().toString());
+        return new AgentCard(settings.agentName(), settings.agentDescription(), settings.cardVersion(), interfaces,
+                provider, text(settings.documentationUrl()), text(settings.iconUrl()), capabilities, DEFAULT_MODES,
+                DEFAULT_MODES, skills);
+    }
+
+    private static String text(URI url) {
+        return url == null ? null : url.toString();
+    }
+}

@@ -1,0 +1,85 @@
+package dev.switchboard.protocol.jsonrpc;
+
+import dev.switchboard.protocol.A2AError;
+import jakarta.json.Json;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import jakarta.json.stream.JsonParser;
+import jakarta.json.stream.JsonParsingException;
+import java.io.ByteArrayInputStream;
+
+/**
+ * Reads a JSON-RPC 2.0 request envelope, once, and checks it before any method sees it.
+ *
+ * <ul>
+ * <li>not JSON: -32700 with {@code id: null};</li>
+ * <li>a batch (JSON array): -32600. A2A defines no batch semantics and a streaming method cannot
+ *     share a response with others, so batches are refused as a whole, clearly, rather than
+ *     answered in part;</li>
+ * <li>not an object, {@code jsonrpc} other than {@code "2.0"}, a missing or non-string method, or an
+ *     {@code id} that is absent or not a string or number: -32600, echoing the id when it is
+ *     usable. Notifications (no {@code id}) are refused: every A2A method has a result the caller
+ *     needs;</li>
+ * <li>{@code params} present but not an object: -32602.</li>
+ * </ul>
+ */
+public final class JsonRpcEnvelope {
+    private JsonRpcEnvelope() {
+    }
+
+    public static JsonRpcRequest parse(byte[] body) {
+        JsonValue value;
+        try (JsonParser parser = Json.createParser(new ByteArrayInputStream(body))) {
+            if (!parser.hasNext()) {
+                throw new JsonRpcException(JsonValue.NULL, A2AError.PARSE_ERROR, "Request body is empty");
+            }
+            parser.next();
+            value = parser.getValue();
+            if (parser.hasNext()) {
+                throw new JsonRpcException(JsonValue.NULL, A2AError.PARSE_ERROR,
+                        "Invalid JSON payload: content after the request object");
+            }
+        } catch (JsonParsingException e) {
+            throw new JsonRpcException(JsonValue.NULL, A2AError.PARSE_ERROR, "Invalid JSON payload"
+                    + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNumber()
+                    + ", column " + e.getLocation().getColumnNumber()));
+        } catch (JsonException e) {
+            throw new JsonRpcException(JsonValue.NULL, A2AError.PARSE_ERROR, "Invalid JSON payload");
+        }
+        if (value.getValueType() == JsonValue.ValueType.ARRAY) {
+            throw new JsonRpcException(JsonValue.NULL, A2AError.INVALID_REQUEST,
+                    "Batch requests are not supported; send one request per HTTP request");
+        }
+        if (value.getValueType() != JsonValue.ValueType.OBJECT) {
+            throw new JsonRpcException(JsonValue.NULL, A2AError.INVALID_REQUEST, "Request must be a JSON object");
+        }
+        JsonObject envelope = value.asJsonObject();
+        JsonValue id = envelope.get("id");
+        boolean usableId = id != null && (id.getValueType() == JsonValue.ValueType.STRING
+                || id.getValueType() == JsonValue.ValueType.NUMBER);
+        JsonValue echo = usableId ? id : JsonValue.NULL;
+        JsonValue version = envelope.get("jsonrpc");
+        if (version == null || !version.equals(Json.createValue("2.0"))) {
+            throw new JsonRpcException(echo, A2AError.INVALID_REQUEST, "\"jsonrpc\" must be \"2.0\"");
+        }
+        if (!usableId) {
+            throw new JsonRpcException(JsonValue.NULL, A2AError.INVALID_REQUEST, id == null || id == JsonValue.NULL
+                    ? "\"id\" is required: notifications are not supported"
+                    : "\"id\" must be a string or a number");
+        }
+        JsonValue method = envelope.get("method");
+        if (method == null || method.getValueType() != JsonValue.ValueType.STRING) {
+            throw new JsonRpcException(echo, A2AError.INVALID_REQUEST, "\"method\" must be a string");
+        }
+        JsonValue params = envelope.get("params");
+        if (params != null && params.getValueType() != JsonValue.ValueType.OBJECT) {
+            if (params.getValueType() != JsonValue.ValueType.NULL) {
+                throw new JsonRpcException(echo, A2AError.INVALID_PARAMS, "\"params\" must be an object");
+            }
+            params = null;
+        }
+        return new JsonRpcRequest(id, ((jakarta.json.JsonString) method).getString(),
+                params == null ? JsonValue.EMPTY_JSON_OBJECT : params.asJsonObject());
+    }
+}

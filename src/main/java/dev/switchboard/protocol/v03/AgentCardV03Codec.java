@@ -1,0 +1,92 @@
+package dev.switchboard.protocol.v03;
+
+import static dev.switchboard.protocol.JsonValues.addIfPresent;
+import static dev.switchboard.protocol.JsonValues.strings;
+
+import dev.switchboard.protocol.AgentCapabilities;
+import dev.switchboard.protocol.AgentCard;
+import dev.switchboard.protocol.AgentCardCodec;
+import dev.switchboard.protocol.AgentInterface;
+import dev.switchboard.protocol.ProtocolVersion;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObjectBuilder;
+import java.util.List;
+
+/**
+ * The Agent Card as A2A 0.3 clients read it: one main {@code url} with its
+ * {@code preferredTransport}, further endpoints in {@code additionalInterfaces} and a top-level
+ * {@code protocolVersion}.
+ *
+ * <p>The main endpoint is the card's first 0.3 interface. A card with none points 0.3 readers at
+ * its first interface and says which line it speaks there, which is what 1.0-aware clients that
+ * read only these fields (Python's, for one) need to pick the right line; {@code
+ * additionalInterfaces} then lists every interface of that same line.
+ */
+public final class AgentCardV03Codec {
+    /** The 0.3 spelling of the line in the top-level {@code protocolVersion}. */
+    static final String V03_PROTOCOL_VERSION = "0.3.0";
+
+    private AgentCardV03Codec() {
+    }
+
+    /** The 0.3 rendering of the card. */
+    public static JsonObjectBuilder toJson(AgentCard card) {
+        JsonObjectBuilder json = Json.createObjectBuilder();
+        addDiscoveryFields(json, card);
+        json.add("name", card.name())
+                .add("description", card.description())
+                .add("version", card.version());
+        addIfPresent(json, "iconUrl", card.iconUrl());
+        if (card.provider() != null) {
+            json.add("provider", Json.createObjectBuilder()
+                    .add("organization", card.provider().organization())
+                    .add("url", card.provider().url()));
+        }
+        addIfPresent(json, "documentationUrl", card.documentationUrl());
+        json.add("capabilities", capabilities(card.capabilities()))
+                .add("defaultInputModes", strings(card.defaultInputModes()))
+                .add("defaultOutputModes", strings(card.defaultOutputModes()))
+                .add("skills", AgentCardCodec.skills(card))
+                .add("supportsAuthenticatedExtendedCard", card.capabilities().extendedAgentCard());
+        return json;
+    }
+
+    /**
+     * Adds the fields a 0.3 client discovers endpoints by ({@code protocolVersion}, {@code url},
+     * {@code preferredTransport}, {@code additionalInterfaces}) to a card rendered in another line,
+     * so that one document serves both.
+     */
+    public static JsonObjectBuilder addDiscoveryFields(JsonObjectBuilder json, AgentCard card) {
+        List<AgentInterface> endpoints = card.interfacesFor(ProtocolVersion.V0_3);
+        if (endpoints.isEmpty() && !card.supportedInterfaces().isEmpty()) {
+            endpoints = card.interfacesFor(card.supportedInterfaces().get(0).protocolVersion());
+        }
+        if (endpoints.isEmpty()) {
+            return json.add("protocolVersion", V03_PROTOCOL_VERSION);
+        }
+        AgentInterface main = endpoints.get(0);
+        json.add("protocolVersion", main.protocolVersion() == ProtocolVersion.V0_3
+                ? V03_PROTOCOL_VERSION : main.protocolVersion().label());
+        json.add("url", main.url());
+        json.add("preferredTransport", main.protocolBinding());
+        JsonArrayBuilder additional = Json.createArrayBuilder();
+        for (AgentInterface endpoint : endpoints) {
+            additional.add(Json.createObjectBuilder()
+                    .add("url", endpoint.url())
+                    .add("transport", endpoint.protocolBinding()));
+        }
+        return json.add("additionalInterfaces", additional);
+    }
+
+    private static JsonObjectBuilder capabilities(AgentCapabilities capabilities) {
+        JsonObjectBuilder json = Json.createObjectBuilder()
+                .add("streaming", capabilities.streaming())
+                .add("pushNotifications", capabilities.pushNotifications())
+                .add("stateTransitionHistory", false);
+        if (!capabilities.extensions().isEmpty()) {
+            json.add("extensions", AgentCardCodec.extensions(capabilities));
+        }
+        return json;
+    }
+}

@@ -1,0 +1,136 @@
+package dev.switchboard.card;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.switchboard.config.Settings;
+import dev.switchboard.protocol.AgentCapabilities;
+import dev.switchboard.protocol.AgentCard;
+import dev.switchboard.protocol.AgentExtension;
+import dev.switchboard.protocol.AgentInterface;
+import dev.switchboard.protocol.AgentSkill;
+import dev.switchboard.protocol.ProtocolVersion;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class AgentCardDocumentsTest {
+    private static final String BASE = "https://agent.example.com";
+    private static final AgentSkill SKILL = new AgentSkill("echo", "Echo", "Says it back", List.of("demo"),
+            List.of("hello"), List.of(), List.of("text/plain"));
+
+    private static Settings settings(String organization) {
+        return new Settings(URI.create(BASE), Path.of("/tmp"), "Agent", "Does things", organization,
+                organization == null ? null : URI.create("https://example.com"), null,
+                URI.create("https://example.com/icon.png"), "2.1.0", Duration.ofSeconds(300), 4096);
+    }
+
+    private static AgentCard card(List<AgentInterface> interfaces) {
+        return AgentCardFactory.build(settings("Example Corp"), interfaces,
+                new AgentCapabilities(true, false, false,
+                        List.of(new AgentExtension("urn:x", "An extension", false, Map.of("k", 1)))),
+                List.of(SKILL));
+    }
+
+    private static JsonObject parse(byte[] bytes) {
+        return Json.createReader(new ByteArrayInputStream(bytes)).readObject();
+    }
+
+    private static final List<AgentInterface> BOTH_LINES = List.of(
+            new AgentInterface(BASE + "/a2a/jsonrpc", AgentInterface.JSONRPC, ProtocolVersion.V1_0),
+            new AgentInterface(BASE + "/a2a/rest", AgentInterface.HTTP_JSON, ProtocolVersion.V1_0),
+            new AgentInterface(BASE + "/a2a/jsonrpc", AgentInterface.JSONRPC, ProtocolVersion.V0_3),
+            new AgentInterface(BASE + "/a2a/rest", AgentInterface.HTTP_JSON, ProtocolVersion.V0_3));
+
+    @Test
+    void currentDocumentHasThe10Fields() {
+        JsonObject json = parse(AgentCardDocuments.render(card(BOTH_LINES)).forVersion(ProtocolVersion.V1_0));
+        assertEquals("Agent", json.getString("name"));
+        assertEquals("Does things", json.getString("description"));
+        assertEquals("2.1.0", json.getString("version"));
+        assertEquals(4, json.getJsonArray("supportedInterfaces").size());
+        JsonObject first = json.getJsonArray("supportedInterfaces").getJsonObject(0);
+        assertEquals(BASE + "/a2a/jsonrpc", first.getString("url"));
+        assertEquals("JSONRPC", first.getString("protocolBinding"));
+        assertEquals("1.0", first.getString("protocolVersion"));
+        assertFalse(first.containsKey("tenant"), "unset fields are omitted");
+        assertEquals("Example Corp", json.getJsonObject("provider").getString("organization"));
+        assertFalse(json.containsKey("documentationUrl"));
+        assertEquals("https://example.com/icon.png", json.getString("iconUrl"));
+        JsonObject capabilities = json.getJsonObject("capabilities");
+        assertTrue(capabilities.getBoolean("streaming"));
+        assertFalse(capabilities.getBoolean("pushNotifications"));
+        assertFalse(capabilities.getBoolean("extendedAgentCard"));
+        assertEquals("urn:x", capabilities.getJsonArray("extensions").getJsonObject(0).getString("uri"));
+        assertEquals(List.of("text/plain", "application/json"),
+                json.getJsonArray("defaultInputModes").getValuesAs(jakarta.json.JsonString::getString));
+        JsonObject skill = json.getJsonArray("skills").getJsonObject(0);
+        assertEquals("echo", skill.getString("id"));
+        assertFalse(skill.containsKey("inputModes"), "empty repeated fields are omitted");
+        assertEquals(1, skill.getJsonArray("outputModes").size());
+    }
+
+    @Test
+    void currentDocumentCarriesThe03DiscoveryFields() {
+        JsonObject json = parse(AgentCardDocuments.render(card(BOTH_LINES)).forVersion(ProtocolVersion.V1_0));
+        assertEquals("0.3.0", json.getString("protocolVersion"));
+        assertEquals(BASE + "/a2a/jsonrpc", json.getString("url"));
+        assertEquals("JSONRPC", json.getString("preferredTransport"));
+        assertEquals(2, json.getJsonArray("additionalInterfaces").size());
+        assertEquals("HTTP+JSON", json.getJsonArray("additionalInterfaces").getJsonObject(1).getString("transport"));
+    }
+
+    @Test
+    void noVersionNamedGetsTheCurrentDocument() {
+        AgentCardDocuments documents = AgentCardDocuments.render(card(BOTH_LINES));
+        assertArrayEquals(documents.forVersion(ProtocolVersion.V1_0), documents.forVersion(null));
+    }
+
+    @Test
+    void the03DocumentHasOnlyThe03Shape() {
+        JsonObject json = parse(AgentCardDocuments.render(card(BOTH_LINES)).forVersion(ProtocolVersion.V0_3));
+        assertEquals("0.3.0", json.getString("protocolVersion"));
+        assertEquals(BASE + "/a2a/jsonrpc", json.getString("url"));
+        assertEquals("JSONRPC", json.getString("preferredTransport"));
+        assertFalse(json.containsKey("supportedInterfaces"));
+        assertFalse(json.getJsonObject("capabilities").containsKey("extendedAgentCard"));
+        assertFalse(json.getJsonObject("capabilities").getBoolean("stateTransitionHistory"));
+        assertFalse(json.getBoolean("supportsAuthenticatedExtendedCard"));
+        assertEquals("Echo", json.getJsonArray("skills").getJsonObject(0).getString("name"));
+        assertEquals("https://example.com", json.getJsonObject("provider").getString("url"));
+    }
+
+    @Test
+    void withOnly10EndpointsThe03FieldsSayWhichLineTheyLeadTo() {
+        List<AgentInterface> only10 = BOTH_LINES.subList(0, 2);
+        JsonObject json = parse(AgentCardDocuments.render(card(only10)).forVersion(ProtocolVersion.V1_0));
+        assertEquals("1.0", json.getString("protocolVersion"));
+        assertEquals(BASE + "/a2a/jsonrpc", json.getString("url"));
+        assertEquals(2, json.getJsonArray("additionalInterfaces").size());
+    }
+
+    @Test
+    void withNoEndpointsRequiredFieldsAreStillPresent() {
+        AgentCard empty = AgentCardFactory.build(settings(null), List.of(), AgentCapabilities.none(), List.of());
+        JsonObject json = parse(AgentCardDocuments.render(empty).forVersion(ProtocolVersion.V1_0));
+        assertEquals(0, json.getJsonArray("supportedInterfaces").size());
+        assertEquals(0, json.getJsonArray("skills").size());
+        assertFalse(json.containsKey("provider"));
+        assertFalse(json.containsKey("url"));
+    }
+
+    @Test
+    void documentsAreSerializedOnce() {
+        AgentCardDocuments documents = AgentCardDocuments.render(card(BOTH_LINES));
+        assertTrue(documents.forVersion(ProtocolVersion.V0_3) == documents.forVersion(ProtocolVersion.V0_3));
+        assertTrue(documents.forVersion(ProtocolVersion.V1_0) == documents.forVersion(ProtocolVersion.V1_0));
+    }
+}

@@ -1,0 +1,31 @@
+package dev.switchboard.skill;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.switchboard.protocol.AgentSkill;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class InstalledSkillsTest {
+    private static Skill skill(String id) {
+        AgentSkill descriptor = new AgentSkill(id, id, "does " + id, List.of(), List.of(), List.of(), List.of());
+        return () -> descriptor;
+    }
+
+    @Test
+    void skillsAreOrderedById() {
+        assertEquals(List.of("a", "b"), InstalledSkills.of(List.of(skill("b"), skill("a"))).descriptors().stream()
+                .map(AgentSkill::id).toList());
+    }
+
+    @Test
+    void duplicateIdsAreRefused() {
+        assertThrows(IllegalStateException.class, () -> InstalledSkills.of(List.of(skill("a"), skill("a"))));
+    }
+
+    @Test
+    void discoveryFindsServiceEntries() {
+        assertEquals(List.of(), InstalledSkills.discover(getClass().getClassLoader()).descriptors());
+    }
+}
