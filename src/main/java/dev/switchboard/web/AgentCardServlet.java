@@ -1,0 +1,73 @@
+package dev.switchboard.web;
+
+import dev.switchboard.card.AgentCardDocuments;
+import dev.switchboard.protocol.A2AError;
+import dev.switchboard.protocol.A2AException;
+import dev.switchboard.protocol.ProtocolVersion;
+import dev.switchboard.web.filter.Preconditions;
+import dev.switchboard.web.filter.RequestedVersion;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.Map;
+
+/**
+ * Publishes the Agent Card at {@code /.well-known/agent-card.json} (and the pre-0.3 alias
+ * {@code /.well-known/agent.json}): the rendering for the caller's protocol line, from bytes and
+ * tags computed once at start-up. Validators and caching headers are finished by the
+ * conditional-GET filter in front of it. Anyone may read it, from any origin.
+ */
+public final class AgentCardServlet extends HttpServlet {
+    static final String CONTENT_TYPE = "application/json";
+    private static final String ALLOW = "GET, HEAD, OPTIONS";
+
+    private transient AgentCardDocuments documents;
+    private String currentTag;
+    private String v03Tag;
+    private long lastModified;
+
+    @Override
+    public void init() {
+        Switchboard switchboard = Switchboard.from(getServletContext());
+        documents = switchboard.card();
+        currentTag = Preconditions.strongTag(documents.forVersion(ProtocolVersion.V1_0));
+        v03Tag = Preconditions.strongTag(documents.forVersion(ProtocolVersion.V0_3));
+        lastModified = switchboard.startedAt().toEpochMilli() / 1000 * 1000;
+    }
+
+    @Override
+    protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        response.setHeader("Access-Control-Allow-Origin", "*");
+        switch (request.getMethod()) {
+            case "GET", "HEAD" -> serve(request, response);
+            case "OPTIONS" -> {
+                response.setHeader("Allow", ALLOW);
+                response.setHeader("Access-Control-Allow-Methods", ALLOW);
+                response.setHeader("Access-Control-Allow-Headers", "A2A-Version, If-None-Match, If-Modified-Since");
+                response.setStatus(HttpServletResponse.SC_NO_CONTENT);
+            }
+            default -> {
+                response.setHeader("Allow", ALLOW);
+                HttpErrors.write(response, 405, HttpErrors.describe(405, request.getRequestURI()));
+            }
+        }
+    }
+
+    private void serve(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        RequestedVersion requested = RequestedVersion.of(request);
+        if (requested.isUnsupported()) {
+            HttpErrors.send(response, 400, ErrorBody.forA2A(new A2AException(A2AError.VERSION_NOT_SUPPORTED,
+                    "A2A-Version " + requested.named() + " is not supported; the card is published for 1.0 and 0.3",
+                    Map.of("requestedVersion", requested.named(), "supportedVersions", "1.0,0.3"))));
+            return;
+        }
+        ProtocolVersion version = requested.version();
+        byte[] body = documents.forVersion(version);
+        response.setContentType(CONTENT_TYPE);
+        response.setHeader("ETag", version == ProtocolVersion.V0_3 ? v03Tag : currentTag);
+        response.setDateHeader("Last-Modified", lastModified);
+        response.setContentLength(body.length);
+        response.getOutputStream().write(body);
+    }
+}

@@ -1,0 +1,43 @@
+package dev.switchboard.web;
+
+import jakarta.json.bind.annotation.JsonbPropertyOrder;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+
+/** {@code GET /health}: liveness for load balancers and container health checks. */
+@Path("health")
+public final class HealthResource {
+    private final Switchboard switchboard;
+
+    public HealthResource(Switchboard switchboard) {
+        this.switchboard = switchboard;
+    }
+
+    /**
+     * The server's state.
+     *
+     * @param status        {@code UP} while the server accepts work
+     * @param version       build version of the server
+     * @param cardVersion   the agent version published on the card
+     * @param startedAt     when this instance started
+     * @param uptimeSeconds whole seconds since then
+     */
+    @JsonbPropertyOrder({"status", "version", "cardVersion", "startedAt", "uptimeSeconds"})
+    public record Health(String status, String version, String cardVersion, Instant startedAt, long uptimeSeconds) {
+    }
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response health() {
+        Instant now = switchboard.clock().instant();
+        Health health = new Health("UP", switchboard.build().version(), switchboard.settings().cardVersion(),
+                switchboard.startedAt().truncatedTo(ChronoUnit.MILLIS), Duration.between(switchboard.startedAt(), now).toSeconds());
+        return Response.ok(health).header("Cache-Control", "no-store").build();
+    }
+}

@@ -1,0 +1,48 @@
+package dev.switchboard.web;
+
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+
+/** Writes JSON error responses straight to the servlet response, for code that runs outside JAX-RS. */
+public final class HttpErrors {
+    /** The content type of every error body. */
+    public static final String JSON = "application/json";
+
+    private HttpErrors() {
+    }
+
+    public static void write(HttpServletResponse response, int status, String message) throws IOException {
+        send(response, status, ErrorBody.forHttpStatus(status, message));
+    }
+
+    public static void send(HttpServletResponse response, int status, byte[] body) throws IOException {
+        if (response.isCommitted()) {
+            return;
+        }
+        response.resetBuffer();
+        response.setStatus(status);
+        response.setContentType(JSON);
+        response.setHeader("Cache-Control", "no-store");
+        response.setContentLength(body.length);
+        response.getOutputStream().write(body);
+    }
+
+    /** A short reason phrase for the statuses the container reports through error pages. */
+    public static String describe(int status, String path) {
+        return switch (status) {
+            case 400 -> "The request could not be understood";
+            case 401 -> "Authentication is required";
+            case 403 -> "Access to " + path + " is forbidden";
+            case 404 -> "No resource at " + path;
+            case 405 -> "Method not allowed on " + path;
+            case 406 -> "No acceptable representation of " + path;
+            case 408 -> "The request took too long to arrive";
+            case 413 -> "Request body too large";
+            case 414 -> "Request URI too long";
+            case 415 -> "Unsupported media type";
+            case 429 -> "Too many requests";
+            case 503 -> "Service unavailable";
+            default -> status >= 500 ? "Internal server error" : "Request failed with HTTP status " + status;
+        };
+    }
+}

@@ -1,0 +1,45 @@
+package dev.switchboard.web;
+
+import jakarta.json.bind.Jsonb;
+import jakarta.json.bind.JsonbBuilder;
+import jakarta.json.bind.JsonbConfig;
+import jakarta.servlet.ServletContext;
+import jakarta.ws.rs.core.Context;
+import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.server.ServerProperties;
+import org.glassfish.jersey.servlet.ServletProperties;
+
+/**
+ * The JAX-RS application. Resources and providers are registered as instances built from the one
+ * {@link Switchboard}, so nothing is found by scanning and nothing is injected by magic.
+ */
+public final class SwitchboardApplication extends ResourceConfig {
+    /** The A2A 1.0 media type for HTTP+JSON bodies. */
+    public static final String A2A_JSON = "application/a2a+json";
+
+    /**
+     * Paths Jersey leaves to the servlets behind it without trying to match them: the card, the
+     * error page and static documents at the webapp root.
+     */
+    static final String STATIC_CONTENT = "/(\\.well-known/.*|_error|[^/]+\\.(json|css|js|png|svg|ico|txt))";
+
+    public SwitchboardApplication(@Context ServletContext servletContext) {
+        Switchboard switchboard = Switchboard.from(servletContext);
+        Jsonb jsonb = JsonbBuilder.create(new JsonbConfig().withFormatting(false));
+
+        register(new JsonbBodyProvider(jsonb));
+        register(WebApplicationExceptionMapper.class);
+        register(UnhandledExceptionMapper.class);
+        register(new LandingResource(switchboard));
+        register(new HealthResource(switchboard));
+        register(new JsonRpcResource());
+
+        // some containers ignore an application's Jsonb resolver otherwise; ours decides everywhere
+        property("jersey.config.disableJsonBinding", true);
+        property(ServerProperties.WADL_FEATURE_DISABLE, true);
+        property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);
+        property(ServerProperties.BV_SEND_ERROR_IN_RESPONSE, false);
+        property(ServletProperties.FILTER_FORWARD_ON_404, true);
+        property(ServletProperties.FILTER_STATIC_CONTENT_REGEX, STATIC_CONTENT);
+    }
+}

@@ -1,0 +1,36 @@
+package dev.switchboard.web;
+
+import dev.switchboard.web.filter.RequestBodyTooLargeException;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.ExceptionMapper;
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The last line: anything no other mapper claimed is logged with an incident id and answered 500
+ * with that id only, so operators can find it and clients learn nothing about the internals.
+ */
+public final class UnhandledExceptionMapper implements ExceptionMapper<Throwable> {
+    private static final Logger LOG = Logger.getLogger(UnhandledExceptionMapper.class.getName());
+
+    @Override
+    public Response toResponse(Throwable exception) {
+        for (Throwable cause = exception; cause != null; cause = cause.getCause()) {
+            if (cause instanceof RequestBodyTooLargeException tooLarge) {
+                return json(413, tooLarge.getMessage());
+            }
+        }
+        String incident = UUID.randomUUID().toString();
+        LOG.log(Level.SEVERE, "Incident " + incident, exception);
+        return json(500, "Internal server error (incident " + incident + ")");
+    }
+
+    private static Response json(int status, String message) {
+        return Response.status(status)
+                .type(HttpErrors.JSON)
+                .header("Cache-Control", "no-store")
+                .entity(ErrorBody.forHttpStatus(status, message))
+                .build();
+    }
+}

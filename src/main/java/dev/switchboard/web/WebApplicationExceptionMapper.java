@@ -1,0 +1,41 @@
+package dev.switchboard.web;
+
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import jakarta.ws.rs.ext.ExceptionMapper;
+
+/**
+ * Answers JAX-RS's own failures (unknown route, 405, 406, 415, unreadable body) with the JSON error
+ * body instead of the container's HTML page, keeping the headers that matter ({@code Allow},
+ * {@code WWW-Authenticate}, {@code Retry-After}).
+ */
+public final class WebApplicationExceptionMapper implements ExceptionMapper<WebApplicationException> {
+    @Context
+    private UriInfo uriInfo;
+
+    @Override
+    public Response toResponse(WebApplicationException exception) {
+        Response original = exception.getResponse();
+        int status = original.getStatus();
+        String path = uriInfo == null ? "this path" : "/" + uriInfo.getPath();
+        String message = switch (status) {
+            case 400, 413 -> exception.getMessage() != null && !exception.getMessage().startsWith("HTTP ")
+                    ? exception.getMessage() : HttpErrors.describe(status, path);
+            default -> HttpErrors.describe(status, path);
+        };
+        Response.ResponseBuilder response = Response.status(status)
+                .type(HttpErrors.JSON)
+                .header("Cache-Control", "no-store")
+                .entity(ErrorBody.forHttpStatus(status, message));
+        for (String header : new String[] {HttpHeaders.ALLOW, HttpHeaders.WWW_AUTHENTICATE, HttpHeaders.RETRY_AFTER}) {
+            Object value = original.getHeaders().getFirst(header);
+            if (value != null) {
+                response.header(header, value);
+            }
+        }
+        return response.build();
+    }
+}

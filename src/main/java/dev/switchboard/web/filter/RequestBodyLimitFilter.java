@@ -1,0 +1,132 @@
+package dev.switchboard.web.filter;
+
+import dev.switchboard.protocol.A2AError;
+import dev.switchboard.protocol.jsonrpc.JsonRpcException;
+import dev.switchboard.protocol.jsonrpc.JsonRpcResponses;
+import dev.switchboard.web.HttpErrors;
+import dev.switchboard.web.JsonRpcResource;
+import jakarta.json.JsonValue;
+import dev.switchboard.web.Switchboard;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.http.HttpFilter;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+
+/**
+ * Bounds request bodies. A declared length over the limit is refused with 413 before a byte is read;
+ * a chunked body is counted as it is read and fails with {@link RequestBodyTooLargeException} when
+ * it passes the limit, which the bindings answer with 413 too.
+ */
+public final class RequestBodyLimitFilter extends HttpFilter {
+    private long limit;
+
+    @Override
+    public void init() {
+        limit = Switchboard.from(getServletContext()).settings().maxRequestBytes();
+    }
+
+    @Override
+    protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
+        long declared = request.getContentLengthLong();
+        if (declared > limit) {
+            response.setHeader("Connection", "close");
+            String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
+            if (JsonRpcResource.addresses(request.getMethod(), path)) {
+                HttpErrors.send(response, 413, JsonRpcResponses.error(
+                        new JsonRpcException(JsonValue.NULL, A2AError.INVALID_REQUEST, tooLargeMessage(limit))));
+            } else {
+                HttpErrors.write(response, 413, tooLargeMessage(limit));
+            }
+            return;
+        }
+        if (declared < 0 && request.getHeader("Transfer-Encoding") != null) {
+            chain.doFilter(new LimitedRequest(request, limit), response);
+            return;
+        }
+        chain.doFilter(request, response);
+    }
+
+    static String tooLargeMessage(long limit) {
+        return "Request body too large: the limit is " + limit + " bytes";
+    }
+
+    private static final class LimitedRequest extends HttpServletRequestWrapper {
+        private final long limit;
+        private ServletInputStream stream;
+
+        LimitedRequest(HttpServletRequest request, long limit) {
+            super(request);
+            this.limit = limit;
+        }
+
+        @Override
+        public ServletInputStream getInputStream() throws IOException {
+            if (stream == null) {
+                stream = new LimitedInputStream(super.getInputStream(), limit);
+            }
+            return stream;
+        }
+    }
+
+    private static final class LimitedInputStream extends ServletInputStream {
+        private final ServletInputStream in;
+        private final long limit;
+        private long count;
+
+        LimitedInputStream(ServletInputStream in, long limit) {
+            this.in = in;
+            this.limit = limit;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = in.read();
+            if (b >= 0) {
+                count(1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            int n = in.read(buffer, offset, length);
+            if (n > 0) {
+                count(n);
+            }
+            return n;
+        }
+
+        private void count(int n) throws RequestBodyTooLargeException {
+            count += n;
+            if (count > limit) {
+                throw new RequestBodyTooLargeException(tooLargeMessage(limit));
+            }
+        }
+
+        @Override
+        public boolean isFinished() {
+            return in.isFinished();
+        }
+
+        @Override
+        public boolean isReady() {
+            return in.isReady();
+        }
+
+        @Override
+        public void setReadListener(ReadListener listener) {
+            in.setReadListener(listener);
+        }
+
+        @Override
+        public void close() throws IOException {
+            in.close();
+        }
+    }
+}
