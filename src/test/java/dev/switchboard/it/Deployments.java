@@ -1,0 +1,20 @@
+package dev.switchboard.it;
+
+import java.io.File;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.importer.ZipImporter;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+
+/** The WAR the build produced, deployed unchanged at the root context as operators deploy it. */
+final class Deployments {
+    private Deployments() {
+    }
+
+    static WebArchive builtWar() {
+        String path = System.getProperty("switchboard.it.war");
+        if (path == null || !new File(path).isFile()) {
+            throw new IllegalStateException("run integration tests through 'mvn verify' so the WAR exists: " + path);
+        }
+        return ShrinkWrap.create(ZipImporter.class, "ROOT.war").importFrom(new File(path)).as(WebArchive.class);
+    }
+}
