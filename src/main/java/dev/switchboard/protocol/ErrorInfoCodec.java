@@ -1,6 +1,7 @@
 package dev.switchboard.protocol;
 
 import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 
 /**
@@ -9,6 +10,7 @@ import jakarta.json.JsonObjectBuilder;
  */
 public final class ErrorInfoCodec {
     public static final String TYPE = "type.googleapis.com/google.rpc.ErrorInfo";
+    public static final String BAD_REQUEST_TYPE = "type.googleapis.com/google.rpc.BadRequest";
 
     private ErrorInfoCodec() {
     }
@@ -24,5 +26,20 @@ public final class ErrorInfoCodec {
             info.add("metadata", metadata);
         }
         return info;
+    }
+
+    /** The error's details: its ErrorInfo, then a BadRequest with the field violations, if any. */
+    public static JsonArrayBuilder details(A2AException exception) {
+        JsonArrayBuilder details = Json.createArrayBuilder().add(toJson(exception));
+        if (!exception.violations().isEmpty()) {
+            JsonArrayBuilder violations = Json.createArrayBuilder();
+            for (FieldViolation violation : exception.violations()) {
+                violations.add(Json.createObjectBuilder()
+                        .add("field", violation.field())
+                        .add("description", violation.description()));
+            }
+            details.add(Json.createObjectBuilder().add("@type", BAD_REQUEST_TYPE).add("fieldViolations", violations));
+        }
+        return details;
     }
 }

@@ -32,7 +32,7 @@ public final class ErrorBody {
                 .add("code", error.httpStatus())
                 .add("status", error.rpcStatus())
                 .add("message", exception.getMessage())
-                .add("details", Json.createArrayBuilder().add(ErrorInfoCodec.toJson(exception)));
+                .add("details", ErrorInfoCodec.details(exception));
         return JsonValues.bytes(Json.createObjectBuilder().add("error", body).build());
     }
 

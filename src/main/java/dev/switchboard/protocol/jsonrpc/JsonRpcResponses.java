@@ -22,7 +22,7 @@ public final class JsonRpcResponses {
         JsonObjectBuilder body = Json.createObjectBuilder()
                 .add("code", exception.error().jsonRpcCode())
                 .add("message", exception.getMessage())
-                .add("data", Json.createArrayBuilder().add(ErrorInfoCodec.toJson(exception)));
+                .add("data", ErrorInfoCodec.details(exception));
         return JsonValues.bytes(Json.createObjectBuilder().add("jsonrpc", "2.0").add("id", id).add("error", body)
                 .build());
     }
