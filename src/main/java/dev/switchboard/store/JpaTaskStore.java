@@ -1,0 +1,163 @@
+package dev.switchboard.store;
+
+import dev.switchboard.protocol.StreamEvent;
+import dev.switchboard.protocol.Task;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+import jakarta.persistence.OptimisticLockException;
+import jakarta.persistence.PersistenceException;
+import jakarta.persistence.RollbackException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/** The task store on JPA: one row per task, one row per event, written in one transaction. */
+public final class JpaTaskStore implements TaskStore {
+    private static final int MAX_ATTEMPTS = 8;
+
+    private final EntityManagerFactory emf;
+    private final Clock clock;
+    private final TaskListing listing;
+
+    public JpaTaskStore(EntityManagerFactory emf, Clock clock) {
+        this.emf = Objects.requireNonNull(emf);
+        this.clock = Objects.requireNonNull(clock);
+        this.listing = new TaskListing(emf);
+    }
+
+    @Override
+    public Appended create(Task task, String owner, String runner, List<StreamEvent> events) {
+        long now = clock.millis();
+        TaskRow row = new TaskRow();
+        row.id = task.id();
+        row.contextId = task.contextId();
+        row.owner = owner;
+        row.runner = runner;
+        row.createdMillis = now;
+        fill(row, task);
+        row.lastSeq = events.size();
+        List<StoredEvent> stored = new ArrayList<>();
+        for (int i = 0; i < events.size(); i++) {
+            stored.add(new StoredEvent(i + 1, events.get(i)));
+        }
+        try {
+            emf.runInTransaction(em -> {
+                if (em.find(TaskRow.class, task.id()) != null) {
+                    throw new IllegalStateException("task " + task.id() + " exists");
+                }
+                em.persist(row);
+                for (StoredEvent event : stored) {
+                    em.persist(eventRow(task.id(), event.seq(), event.event(), now));
+                }
+            });
+        } catch (RollbackException e) {
+            throw new IllegalStateException("task " + task.id() + " could not be stored", e);
+        }
+        return new Appended(task, stored);
+    }
+
+    @Override
+    public Optional<Appended> update(String taskId, TaskChange change) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return emf.callInTransaction(em -> apply(em, taskId, change));
+            } catch (PersistenceException e) {
+                if (attempt >= MAX_ATTEMPTS || !isConflict(e)) {
+                    throw e;
+                }
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    private Optional<Appended> apply(EntityManager em, String taskId, TaskChange change) {
+        TaskRow row = em.find(TaskRow.class, taskId);
+        if (row == null) {
+            return Optional.empty();
+        }
+        Optional<TaskChange.Result> result = change.apply(JsonColumns.task(row.taskJson));
+        if (result.isEmpty()) {
+            return Optional.empty();
+        }
+        long now = clock.millis();
+        Task task = result.get().task();
+        fill(row, task);
+        row.runner = result.get().runner();
+        List<StoredEvent> stored = new ArrayList<>();
+        for (StreamEvent event : result.get().events()) {
+            long seq = ++row.lastSeq;
+            em.persist(eventRow(taskId, seq, event, now));
+            stored.add(new StoredEvent(seq, event));
+        }
+        em.flush();
+        return Optional.of(new Appended(task, stored));
+    }
+
+    @Override
+    public Optional<StoredTask> find(String taskId) {
+        return emf.callInTransaction(em -> {
+            TaskRow row = em.find(TaskRow.class, taskId);
+            return row == null ? Optional.empty()
+                    : Optional.of(new StoredTask(JsonColumns.task(row.taskJson), row.owner, row.lastSeq));
+        });
+    }
+
+    @Override
+    public List<StoredEvent> eventsAfter(String taskId, long afterSeq) {
+        return emf.callInTransaction(em -> em.createQuery(
+                        "select e from TaskEventRow e where e.taskId = :task and e.seq > :after order by e.seq",
+                        TaskEventRow.class)
+                .setParameter("task", taskId)
+                .setParameter("after", afterSeq)
+                .getResultStream()
+                .map(e -> new StoredEvent(e.seq, JsonColumns.event(e.eventJson)))
+                .toList());
+    }
+
+    @Override
+    public TaskPage list(TaskQuery query) {
+        return listing.list(query);
+    }
+
+    @Override
+    public List<Task> conversation(String contextId, String owner, String excludingTaskId, int limit) {
+        return listing.conversation(contextId, owner, excludingTaskId, limit);
+    }
+
+    @Override
+    public List<String> runningOn(String runner) {
+        return emf.callInTransaction(em -> em.createQuery(
+                        "select t.id from TaskRow t where t.runner = :runner", String.class)
+                .setParameter("runner", runner)
+                .getResultList());
+    }
+
+    private static void fill(TaskRow row, Task task) {
+        row.state = task.status().state().name();
+        row.statusTimestampMillis = task.status().timestamp() == null
+                ? row.createdMillis : task.status().timestamp().toEpochMilli();
+        row.taskJson = JsonColumns.task(task);
+    }
+
+    private static TaskEventRow eventRow(String taskId, long seq, StreamEvent event, long now) {
+        TaskEventRow row = new TaskEventRow();
+        row.taskId = taskId;
+        row.seq = seq;
+        row.createdMillis = now;
+        row.eventJson = JsonColumns.event(event);
+        return row;
+    }
+
+    private static boolean isConflict(PersistenceException e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof OptimisticLockException
+                    || cause.getClass().getName().endsWith("StaleObjectStateException")
+                    || cause.getClass().getName().endsWith("ConstraintViolationException")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,45 @@
+package dev.switchboard.store;
+
+import dev.switchboard.protocol.StreamEvent;
+import dev.switchboard.protocol.Task;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Durable tasks and their ordered event logs. A write either stores the new snapshot and all of
+ * its events, or nothing; once a method returns, what it wrote survives a crash of the server.
+ */
+public interface TaskStore {
+    /**
+     * Stores a new task with its first log entries, numbered from 1.
+     *
+     * @param runner the instance that runs its agent, or null
+     * @throws IllegalStateException when a task with this id exists
+     */
+    Appended create(Task task, String owner, String runner, List<StreamEvent> events);
+
+    /**
+     * Applies a change to the task's freshest snapshot, retrying when a concurrent writer got there
+     * first.
+     *
+     * @return what was stored, or empty when the task is unknown or the change declined
+     */
+    Optional<Appended> update(String taskId, TaskChange change);
+
+    Optional<StoredTask> find(String taskId);
+
+    /** The task's log entries with a sequence number above {@code afterSeq}, in order. */
+    List<StoredEvent> eventsAfter(String taskId, long afterSeq);
+
+    TaskPage list(TaskQuery query);
+
+    /**
+     * The earlier tasks of a conversation, oldest first, for an agent that builds on them.
+     *
+     * @param owner null for tasks of any owner
+     */
+    List<Task> conversation(String contextId, String owner, String excludingTaskId, int limit);
+
+    /** Ids of tasks left running by the given instance: after its restart nothing runs them. */
+    List<String> runningOn(String runner);
+}
