@@ -15,9 +15,6 @@ import java.util.List;
  * other than the configured public URL.
  */
 public final class AgentCardFactory {
-    /** What the agent accepts and produces unless a skill says otherwise. */
-    public static final List<String> DEFAULT_MODES = List.of("text/plain", "application/json");
-
     private AgentCardFactory() {
     }
 
@@ -27,8 +24,8 @@ public final class AgentCardFactory {
                 ? null
                 : new AgentProvider(settings.providerOrganization(), settings.providerUrl().toString());
         return new AgentCard(settings.agentName(), settings.agentDescription(), settings.cardVersion(), interfaces,
-                provider, text(settings.documentationUrl()), text(settings.iconUrl()), capabilities, DEFAULT_MODES,
-                DEFAULT_MODES, skills);
+                provider, text(settings.documentationUrl()), text(settings.iconUrl()), capabilities, settings.cardModes(),
+                settings.cardModes(), skills);
     }
 
     private static String text(URI url) {

@@ -9,7 +9,7 @@ public final class InvalidSettingException extends RuntimeException {
 
     public InvalidSettingException(Setting setting, String value, String problem) {
         super("setting " + setting.key() + " (" + setting.environmentName() + ")"
-                + (value == null ? "" : " = '" + value + "'") + ": " + problem, null, false, false);
+                + (value == null || setting.isSecret() ? "" : " = '" + value + "'") + ": " + problem, null, false, false);
         this.setting = setting;
     }
 

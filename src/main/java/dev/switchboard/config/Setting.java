@@ -18,10 +18,20 @@ public enum Setting {
     DOCUMENTATION_URL("switchboard.documentation.url", "Link to documentation for this agent."),
     ICON_URL("switchboard.icon.url", "Link to an icon for this agent."),
     CARD_VERSION("switchboard.card.version", "The agent's version as published on the card."),
+    CARD_MODES("switchboard.card.modes",
+            "Comma-separated media types the card lists as default input and output modes."),
     CARD_MAX_AGE("switchboard.card.max.age",
             "Seconds clients and caches may reuse the card and other static JSON (Cache-Control max-age)."),
     MAX_REQUEST_BYTES("switchboard.max.request.bytes",
-            "Largest request body accepted, in bytes (suffixes KB, MB allowed); larger ones get 413.");
+            "Largest request body accepted, in bytes (suffixes KB, MB allowed); larger ones get 413."),
+    JDBC_URL("switchboard.jdbc.url", "JDBC URL of the task store (H2 or PostgreSQL); default: H2 in the data dir."),
+    JDBC_USER("switchboard.jdbc.user", "Database user for the JDBC URL."),
+    JDBC_PASSWORD("switchboard.jdbc.password", "Database password for the JDBC URL; never logged."),
+    INSTANCE_ID("switchboard.instance.id",
+            "This server's name among instances sharing one database; distinct per instance."),
+    AGENT_THREADS("switchboard.agent.threads", "Threads that run agents; further work waits in a bounded queue."),
+    STREAM_HEARTBEAT("switchboard.stream.heartbeat.seconds",
+            "Seconds of silence after which an event stream gets a heartbeat comment.");
 
     private final String key;
     private final String description;
@@ -43,5 +53,10 @@ public enum Setting {
 
     public String description() {
         return description;
+    }
+
+    /** Whether the value is a secret that must never appear in logs or messages. */
+    public boolean isSecret() {
+        return this == JDBC_PASSWORD;
     }
 }

@@ -3,6 +3,7 @@ package dev.switchboard.config;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -12,10 +13,16 @@ import java.util.Objects;
  * @param providerOrganization null when no provider is shown
  * @param documentationUrl     null when unset
  * @param iconUrl              null when unset
+ * @param jdbcUrl              the task store's database
+ * @param jdbcUser             null when unset
+ * @param jdbcPassword         null when unset; never logged
  */
 public record Settings(URI publicUrl, Path dataDir, String agentName, String agentDescription,
                        String providerOrganization, URI providerUrl, URI documentationUrl, URI iconUrl,
-                       String cardVersion, Duration cardMaxAge, long maxRequestBytes) {
+                       String cardVersion, List<String> cardModes, Duration cardMaxAge, long maxRequestBytes,
+                       String jdbcUrl,
+                       String jdbcUser, String jdbcPassword, String instanceId, int agentThreads,
+                       Duration streamHeartbeat) {
     public Settings {
         Objects.requireNonNull(publicUrl, "publicUrl");
         Objects.requireNonNull(dataDir, "dataDir");
@@ -23,6 +30,16 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
         Objects.requireNonNull(agentDescription, "agentDescription");
         Objects.requireNonNull(cardVersion, "cardVersion");
         Objects.requireNonNull(cardMaxAge, "cardMaxAge");
+        cardModes = List.copyOf(cardModes);
+        Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+        Objects.requireNonNull(instanceId, "instanceId");
+        Objects.requireNonNull(streamHeartbeat, "streamHeartbeat");
+    }
+
+    @Override
+    public String toString() {
+        return "Settings[publicUrl=" + publicUrl + ", dataDir=" + dataDir + ", jdbcUrl=" + jdbcUrl
+                + ", instanceId=" + instanceId + "]";
     }
 
     /** An absolute URL below the public base, for a path starting with {@code /}. */

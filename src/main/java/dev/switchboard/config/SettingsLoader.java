@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
@@ -26,6 +28,7 @@ public final class SettingsLoader {
     static final String DEFAULT_PUBLIC_URL = "http://localhost:8080";
     static final String DEFAULT_DESCRIPTION =
             "An A2A agent server. Its Agent Card lists every endpoint and skill it offers.";
+    static final List<String> DEFAULT_MODES = List.of("text/plain", "application/json");
     static final long DEFAULT_MAX_REQUEST_BYTES = 4L * 1024 * 1024;
     private static final Pattern SIZE = Pattern.compile("(\\d{1,12})\\s*(KB|K|MB|M)?");
 
@@ -59,10 +62,18 @@ public final class SettingsLoader {
         if (organization != null && providerUrl == null) {
             providerUrl = publicUrl;
         }
-        return new Settings(publicUrl, dataDir(), text(Setting.AGENT_NAME, "Switchboard"),
+        Path dataDir = dataDir();
+        String jdbcUrl = raw(Setting.JDBC_URL);
+        if (jdbcUrl != null && !(jdbcUrl.startsWith("jdbc:h2:") || jdbcUrl.startsWith("jdbc:postgresql:"))) {
+            throw new InvalidSettingException(Setting.JDBC_URL, null, "must be an H2 or PostgreSQL JDBC URL");
+        }
+        return new Settings(publicUrl, dataDir, text(Setting.AGENT_NAME, "Switchboard"),
                 text(Setting.AGENT_DESCRIPTION, DEFAULT_DESCRIPTION), organization, providerUrl,
                 optionalUrl(Setting.DOCUMENTATION_URL), optionalUrl(Setting.ICON_URL),
-                text(Setting.CARD_VERSION, "1.0.0"), cardMaxAge(), maxRequestBytes());
+                text(Setting.CARD_VERSION, "1.0.0"), cardModes(), cardMaxAge(), maxRequestBytes(),
+                jdbcUrl != null ? jdbcUrl : embeddedUrl(dataDir), raw(Setting.JDBC_USER), raw(Setting.JDBC_PASSWORD),
+                text(Setting.INSTANCE_ID, "local"), integer(Setting.AGENT_THREADS, 16, 1, 1024),
+                Duration.ofSeconds(integer(Setting.STREAM_HEARTBEAT, 15, 1, 3600)));
     }
 
     /** The value as configured, or null when no source sets it to something non-blank. */
@@ -146,6 +157,40 @@ public final class SettingsLoader {
             throw new InvalidSettingException(Setting.DATA_DIR, dir.toString(), "is not a writable directory");
         }
         return dir;
+    }
+
+    /** The default store: an H2 file in the data dir, each commit written through before it returns. */
+    static String embeddedUrl(Path dataDir) {
+        return "jdbc:h2:file:" + dataDir.resolve("switchboard") + ";WRITE_DELAY=0";
+    }
+
+    private int integer(Setting setting, int fallback, int min, int max) {
+        String value = raw(setting);
+        if (value == null) {
+            return fallback;
+        }
+        try {
+            int number = Integer.parseInt(value);
+            if (number >= min && number <= max) {
+                return number;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new InvalidSettingException(setting, value, "must be a whole number from " + min + " to " + max);
+    }
+
+    private List<String> cardModes() {
+        String value = raw(Setting.CARD_MODES);
+        if (value == null) {
+            return DEFAULT_MODES;
+        }
+        List<String> modes = Arrays.stream(value.split(",")).map(String::trim).filter(m -> !m.isEmpty()).toList();
+        if (modes.isEmpty() || modes.stream().anyMatch(m -> !m.matches("[A-Za-z0-9.+/*-]+"))) {
+            throw new InvalidSettingException(Setting.CARD_MODES, value,
+                    "must be a comma-separated list of media types, e.g. text/plain,application/json");
+        }
+        return modes;
     }
 
     private Duration cardMaxAge() {
