@@ -10,7 +10,17 @@ import org.junit.jupiter.api.Test;
 class InstalledSkillsTest {
     private static Skill skill(String id) {
         AgentSkill descriptor = new AgentSkill(id, id, "does " + id, List.of(), List.of(), List.of(), List.of());
-        return () -> descriptor;
+        return new Skill() {
+            @Override
+            public AgentSkill descriptor() {
+                return descriptor;
+            }
+
+            @Override
+            public dev.switchboard.task.AgentExecutor executor() {
+                return (request, updater) -> updater.complete(id);
+            }
+        };
     }
 
     @Test

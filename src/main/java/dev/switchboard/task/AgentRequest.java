@@ -1,0 +1,40 @@
+package dev.switchboard.task;
+
+import dev.switchboard.protocol.Message;
+import dev.switchboard.protocol.Task;
+import jakarta.json.JsonObject;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * One message for the agent, with what it belongs to.
+ *
+ * @param message             the caller's message, with the task and context ids the server settled on
+ * @param task                the task before this message was added: null for a new task
+ * @param acceptedOutputModes media types the caller accepts; empty means any
+ * @param metadata            the request's metadata, or null
+ */
+public record AgentRequest(Message message, String taskId, String contextId, Task task,
+                           List<String> acceptedOutputModes, JsonObject metadata, Supplier<List<Task>> earlier) {
+    public AgentRequest {
+        Objects.requireNonNull(message, "message");
+        Objects.requireNonNull(taskId, "taskId");
+        Objects.requireNonNull(contextId, "contextId");
+        acceptedOutputModes = acceptedOutputModes == null ? List.of() : List.copyOf(acceptedOutputModes);
+    }
+
+    /** Whether this message continues an existing task. */
+    public boolean isFollowUp() {
+        return task != null;
+    }
+
+    /**
+     * The earlier tasks of the same conversation ({@code contextId}), oldest first, with their
+     * histories and artifacts, so that a follow-up can build on them. Read from the store on first
+     * use.
+     */
+    public List<Task> earlierTasks() {
+        return earlier.get();
+    }
+}

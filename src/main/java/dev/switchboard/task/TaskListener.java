@@ -1,0 +1,19 @@
+package dev.switchboard.task;
+
+import dev.switchboard.protocol.Message;
+import dev.switchboard.protocol.Task;
+import dev.switchboard.store.StoredEvent;
+
+/** Observes one task's stored events as they are published, in log order. */
+interface TaskListener {
+    /** An event was stored; {@code task} is the snapshot after it. */
+    void onEvent(StoredEvent event, Task task);
+
+    /** The agent answered with a direct message; no task exists. */
+    default void onReply(Message message) {
+    }
+
+    /** The agent's turn ended; {@code task} is the latest snapshot. */
+    default void onTurnEnded(Task task) {
+    }
+}

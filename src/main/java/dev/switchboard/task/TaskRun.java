@@ -1,0 +1,198 @@
+package dev.switchboard.task;
+
+import dev.switchboard.protocol.Artifact;
+import dev.switchboard.protocol.Message;
+import dev.switchboard.protocol.StreamEvent;
+import dev.switchboard.protocol.Task;
+import dev.switchboard.protocol.TaskArtifactUpdateEvent;
+import dev.switchboard.protocol.TaskState;
+import dev.switchboard.protocol.TaskStatus;
+import dev.switchboard.protocol.TaskStatusUpdateEvent;
+import dev.switchboard.store.Appended;
+import dev.switchboard.store.TaskChange;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Future;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One turn of the agent on one task: the executor's reports become stored snapshots and events,
+ * then live events. A new task is stored with the agent's first report, so that an agent may
+ * answer with a direct message and leave no task behind; a caller who needs the task at once
+ * ({@code returnImmediately}) has it stored before the agent starts.
+ */
+final class TaskRun {
+    private static final Logger LOG = Logger.getLogger(TaskRun.class.getName());
+
+    private final TaskContext context;
+    private final String taskId;
+    private final String contextId;
+    private final String owner;
+    private final Task pending;
+    private final boolean followUp;
+    private final AgentRequest request;
+    private final TaskUpdater updater = new TaskUpdater(this);
+    private volatile boolean created;
+    private volatile boolean replied;
+    private volatile boolean canceled;
+    private volatile Task latest;
+    private volatile Future<?> future;
+
+    /**
+     * @param snapshot the task as stored when it exists already (a follow-up), else its first
+     *                 snapshot, not yet stored
+     */
+    TaskRun(TaskContext context, Task snapshot, boolean exists, String owner, AgentRequest request) {
+        this.context = context;
+        this.taskId = snapshot.id();
+        this.contextId = snapshot.contextId();
+        this.owner = owner;
+        this.pending = exists ? null : snapshot;
+        this.followUp = exists;
+        this.created = exists;
+        this.latest = snapshot;
+        this.request = request;
+    }
+
+    String taskId() {
+        return taskId;
+    }
+
+    String contextId() {
+        return contextId;
+    }
+
+    /** Whether the message continues a stored task rather than starting one. */
+    boolean isFollowUp() {
+        return followUp;
+    }
+
+    boolean isCanceled() {
+        return canceled;
+    }
+
+    /** The latest snapshot this run stored or started from. */
+    Task latest() {
+        return latest;
+    }
+
+    void started(Future<?> running) {
+        this.future = running;
+    }
+
+    /** Runs the executor; called on a worker thread. */
+    void execute() {
+        try {
+            context.agent().execute(request, updater);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            if (!canceled) {
+                updater.fail("The agent was interrupted before it finished");
+            }
+        } catch (Throwable e) {
+            String incident = java.util.UUID.randomUUID().toString();
+            LOG.log(Level.SEVERE, "Incident " + incident + ": the agent failed on task " + taskId, e);
+            updater.fail("The agent failed to process the message (incident " + incident + ")");
+        } finally {
+            turnEnded();
+        }
+    }
+
+    /** Stops the agent: interrupts its thread and lets it clean up. The caller stores the cancellation. */
+    void cancel() {
+        canceled = true;
+        Future<?> running = future;
+        if (running != null) {
+            running.cancel(true);
+        }
+        try {
+            context.agent().cancel(request, updater);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "The agent failed while cancelling task " + taskId, e);
+        }
+    }
+
+    boolean status(TaskState state, Message message) {
+        TaskStatus status = new TaskStatus(state, message == null ? null : message.withIds(contextId, taskId),
+                context.clock().instant());
+        return write(task -> TaskStateMachine.status(task, status).map(next -> new TaskChange.Result(next,
+                List.of(new TaskStatusUpdateEvent(taskId, contextId, status, null)), context.runner())));
+    }
+
+    boolean artifact(Artifact artifact, boolean append, boolean lastChunk) {
+        return write(task -> TaskStateMachine.artifact(task, artifact, append).map(next -> new TaskChange.Result(next,
+                List.of(new TaskArtifactUpdateEvent(taskId, contextId, artifact, append, lastChunk, null)),
+                context.runner())));
+    }
+
+    boolean reply(Message message) {
+        boolean direct = context.events().locked(taskId, () -> {
+            if (created || replied) {
+                return false;
+            }
+            replied = true;
+            context.events().reply(taskId, message.withIds(contextId, null));
+            return true;
+        });
+        return direct || status(TaskState.COMPLETED, message);
+    }
+
+    /** Stores the task now if the agent has not reported yet; used when the caller needs it at once. */
+    Task ensureCreated() {
+        return context.events().locked(taskId, () -> {
+            if (!created && !replied) {
+                store(pending, List.of());
+            }
+            return latest;
+        });
+    }
+
+    private void turnEnded() {
+        context.turnEnded(this);
+        context.events().locked(taskId, () -> {
+            if (!replied) {
+                if (!created) {
+                    store(pending, List.of());
+                }
+                context.events().turnEnded(taskId, latest);
+            }
+            return null;
+        });
+    }
+
+    private boolean write(TaskChange change) {
+        return context.events().locked(taskId, () -> {
+            if (replied) {
+                return false;
+            }
+            if (!created) {
+                Optional<TaskChange.Result> result = change.apply(pending);
+                if (result.isEmpty()) {
+                    return false;
+                }
+                store(result.get().task(), result.get().events());
+                return true;
+            }
+            Optional<Appended> appended = context.store().update(taskId, change);
+            appended.ifPresent(this::published);
+            return appended.isPresent();
+        });
+    }
+
+    /** Creates the task: its first event is the task as submitted, then whatever the agent reported. */
+    private void store(Task task, List<StreamEvent> reported) {
+        List<StreamEvent> events = new ArrayList<>();
+        events.add(pending);
+        events.addAll(reported);
+        Appended appended = context.store().create(task, owner, context.runner(), events);
+        created = true;
+        published(appended);
+    }
+
+    private void published(Appended appended) {
+        latest = appended.task();
+        context.events().publish(taskId, appended);
+    }
+}

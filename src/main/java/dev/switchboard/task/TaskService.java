@@ -1,0 +1,262 @@
+package dev.switchboard.task;
+
+import dev.switchboard.protocol.A2AError;
+import dev.switchboard.protocol.A2AException;
+import dev.switchboard.protocol.Message;
+import dev.switchboard.protocol.Part;
+import dev.switchboard.protocol.SendMessageResult;
+import dev.switchboard.protocol.Task;
+import dev.switchboard.protocol.TaskState;
+import dev.switchboard.protocol.TaskStatus;
+import dev.switchboard.protocol.TaskStatusUpdateEvent;
+import dev.switchboard.protocol.request.CancelTaskRequest;
+import dev.switchboard.protocol.request.GetTaskRequest;
+import dev.switchboard.protocol.request.ListTasksRequest;
+import dev.switchboard.protocol.request.ListTasksResponse;
+import dev.switchboard.protocol.request.SendMessageRequest;
+import dev.switchboard.protocol.request.SubscribeToTaskRequest;
+import dev.switchboard.store.Appended;
+import dev.switchboard.store.PageCursor;
+import dev.switchboard.store.StoredEvent;
+import dev.switchboard.store.StoredTask;
+import dev.switchboard.store.TaskChange;
+import dev.switchboard.store.TaskPage;
+import dev.switchboard.store.TaskQuery;
+import dev.switchboard.store.TaskStore;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.logging.Logger;
+
+/**
+ * The A2A operations, one method each, independent of binding and protocol version. Every task
+ * read checks the caller first: a task that is not the caller's is reported as not found.
+ *
+ * @see MessageIntake for how a message becomes a new task or continues one
+ */
+public final class TaskService {
+    private static final Logger LOG = Logger.getLogger(TaskService.class.getName());
+
+    private final TaskContext context;
+    private final ExecutorService workers;
+    private final MessageIntake intake;
+
+    /**
+     * @param workers the bounded pool agents run on
+     * @param writers the pool that writes stream events to clients
+     * @param runner  this server instance's id, recorded on the tasks it runs
+     */
+    public TaskService(TaskStore store, TaskEvents events, AgentExecutor agent, ExecutorService workers,
+                       ExecutorService writers, Clock clock, String runner) {
+        this.context = new TaskContext(store, events, agent, clock, runner, writers);
+        this.workers = workers;
+        this.intake = new MessageIntake(context);
+    }
+
+    /**
+     * SendMessage. Completes once the task is terminal or interrupted, or the agent's turn ended,
+     * or at once with {@code returnImmediately}.
+     */
+    public CompletionStage<SendMessageResult> send(SendMessageRequest request, String owner) {
+        TaskRun run = intake.accept(request, owner);
+        Integer historyLength = request.configuration().historyLength();
+        if (request.configuration().returnImmediately()) {
+            Task task = run.ensureCreated();
+            start(run);
+            return CompletableFuture.completedFuture(TaskViews.withHistory(task, historyLength));
+        }
+        Waiter waiter = new Waiter(run.taskId(), context.events());
+        context.events().add(run.taskId(), waiter);
+        try {
+            start(run);
+        } catch (RuntimeException e) {
+            context.events().remove(run.taskId(), waiter);
+            throw e;
+        }
+        return waiter.result().thenApply(result -> result instanceof Task task
+                ? TaskViews.withHistory(task, historyLength) : result);
+    }
+
+    /**
+     * SendStreamingMessage: the task first (or a single direct message), then its events until it
+     * is terminal or the agent's turn ends.
+     */
+    public void stream(SendMessageRequest request, String owner, EventSink sink) {
+        TaskRun run = intake.accept(request, owner);
+        long afterSeq = 0;
+        Subscription subscription;
+        if (run.isFollowUp()) {
+            StoredTask stored = context.store().find(run.taskId()).orElseThrow();
+            afterSeq = stored.lastSeq();
+            subscription = new Subscription(run.taskId(), sink, context.writers(), context.events(), afterSeq, true);
+            subscription.deliver(afterSeq, stored.task());
+        } else {
+            subscription = new Subscription(run.taskId(), sink, context.writers(), context.events(), 0, true);
+        }
+        context.events().add(run.taskId(), subscription);
+        try {
+            start(run);
+        } catch (RuntimeException e) {
+            context.events().remove(run.taskId(), subscription);
+            throw e;
+        }
+    }
+
+    public Task get(GetTaskRequest request, String owner) {
+        return TaskViews.withHistory(visible(request.id(), owner).task(), request.historyLength());
+    }
+
+    public ListTasksResponse list(ListTasksRequest request, String owner) {
+        PageCursor after = null;
+        if (request.pageToken() != null && !request.pageToken().isEmpty()) {
+            after = PageCursor.parse(request.pageToken())
+                    .orElseThrow(() -> A2AException.invalidField("pageToken", "is not a token this server issued"));
+        }
+        if (request.historyLength() != null && request.historyLength() < 0) {
+            throw A2AException.invalidField("historyLength", "must not be negative");
+        }
+        int pageSize = request.effectivePageSize();
+        if (pageSize < 1 || pageSize > ListTasksRequest.MAX_PAGE_SIZE) {
+            throw A2AException.invalidField("pageSize", "must be between 1 and " + ListTasksRequest.MAX_PAGE_SIZE);
+        }
+        TaskPage page = context.store().list(new TaskQuery(owner, request.contextId(), request.status(),
+                request.statusTimestampAfter() == null ? null : request.statusTimestampAfter().toEpochMilli(), after,
+                pageSize));
+        List<Task> tasks = page.tasks().stream()
+                .map(task -> request.includeArtifacts() ? task : TaskViews.withoutArtifacts(task))
+                .map(task -> TaskViews.withHistory(task, request.historyLength()))
+                .toList();
+        return new ListTasksResponse(tasks, page.next() == null ? "" : page.next().token(), tasks.size(),
+                (int) Math.min(Integer.MAX_VALUE, page.totalSize()));
+    }
+
+    /** CancelTask: stops the agent if it runs here and stores the cancellation, unless the task finished first. */
+    public Task cancel(CancelTaskRequest request, String owner) {
+        StoredTask stored = visible(request.id(), owner);
+        if (stored.task().status().state().isTerminal()) {
+            throw notCancelable(stored.task());
+        }
+        TaskRun run = context.running(request.id());
+        if (run != null) {
+            run.cancel();
+        }
+        TaskStatus canceled = new TaskStatus(TaskState.CANCELED, null, context.clock().instant());
+        Optional<Appended> appended = context.events().locked(request.id(), () -> {
+            Optional<Appended> stored2 = context.store().update(request.id(), task ->
+                    TaskStateMachine.status(task, canceled).map(next -> new TaskChange.Result(next,
+                            List.of(new TaskStatusUpdateEvent(task.id(), task.contextId(), canceled, null)), null)));
+            stored2.ifPresent(a -> context.events().publish(request.id(), a));
+            return stored2;
+        });
+        if (appended.isEmpty()) {
+            throw notCancelable(visible(request.id(), owner).task());
+        }
+        return appended.get().task();
+    }
+
+    /**
+     * SubscribeToTask. Without {@code lastEventId}: the current task first, then its events until
+     * it is terminal (a terminal task cannot be subscribed to). With it: every stored event after
+     * that one, in order, then live events, so a client that lost its connection misses nothing.
+     *
+     * @param lastEventId the last event id the client saw, or null
+     */
+    public void subscribe(SubscribeToTaskRequest request, Long lastEventId, String owner, EventSink sink) {
+        StoredTask first = visible(request.id(), owner);
+        if (lastEventId == null && first.task().status().state().isTerminal()) {
+            throw new A2AException(A2AError.UNSUPPORTED_OPERATION,
+                    "Task " + request.id() + " is " + first.task().status().state().wireName()
+                            + " and has no further events", Map.of("taskId", request.id()));
+        }
+        context.events().locked(request.id(), () -> {
+            StoredTask stored = context.store().find(request.id()).orElseThrow();
+            Subscription subscription;
+            if (lastEventId == null) {
+                subscription = new Subscription(request.id(), sink, context.writers(), context.events(),
+                        stored.lastSeq(), false);
+                subscription.deliver(stored.lastSeq(), stored.task());
+            } else {
+                List<StoredEvent> missed = context.store().eventsAfter(request.id(), lastEventId);
+                long last = missed.isEmpty() ? Math.max(lastEventId, 0) : missed.get(missed.size() - 1).seq();
+                subscription = new Subscription(request.id(), sink, context.writers(), context.events(), last, false);
+                missed.forEach(event -> subscription.deliver(event.seq(), event.event()));
+            }
+            if (stored.task().status().state().isTerminal()) {
+                subscription.end();
+            } else {
+                context.events().add(request.id(), subscription);
+            }
+            return null;
+        });
+    }
+
+    /**
+     * Marks the tasks this instance was running when it stopped as failed: nothing runs them any
+     * more. Tasks waiting for input stay as they are; the caller's next message resumes them.
+     *
+     * @return how many tasks were failed
+     */
+    public int reconcileAfterRestart() {
+        int failed = 0;
+        for (String taskId : context.store().runningOn(context.runner())) {
+            TaskStatus status = new TaskStatus(TaskState.FAILED, null, context.clock().instant());
+            Optional<Appended> appended = context.store().update(taskId, task -> {
+                TaskState state = task.status().state();
+                if (state != TaskState.SUBMITTED && state != TaskState.WORKING) {
+                    return Optional.empty();
+                }
+                TaskStatus failedStatus = new TaskStatus(TaskState.FAILED, Message.agent(
+                        java.util.UUID.randomUUID().toString(), task.contextId(), task.id(), List.of(Part.text(
+                                "The server restarted before the agent finished this task; send the message again."))),
+                        status.timestamp());
+                return TaskStateMachine.status(task, failedStatus).map(next -> new TaskChange.Result(next,
+                        List.of(new TaskStatusUpdateEvent(task.id(), task.contextId(), failedStatus, null)), null));
+            });
+            if (appended.isPresent()) {
+                failed++;
+            }
+        }
+        if (failed > 0) {
+            LOG.warning("Marked " + failed + " task(s) failed: they were running when the server stopped");
+        }
+        return failed;
+    }
+
+    /** Agents running now, on this instance. */
+    public int runningCount() {
+        return context.runningCount();
+    }
+
+    private void start(TaskRun run) {
+        if (!context.begin(run)) {
+            throw new A2AException(A2AError.UNSUPPORTED_OPERATION, "The agent is still working on task "
+                    + run.taskId() + "; wait for its answer or cancel it", Map.of("taskId", run.taskId()));
+        }
+        try {
+            run.started(workers.submit(run::execute));
+        } catch (RejectedExecutionException e) {
+            context.turnEnded(run);
+            throw new A2AException(A2AError.INTERNAL_ERROR, "The server is at capacity; try again shortly");
+        }
+    }
+
+    private StoredTask visible(String taskId, String owner) {
+        return context.store().find(taskId)
+                .filter(stored -> owner == null || owner.equals(stored.owner()))
+                .orElseThrow(() -> notFound(taskId));
+    }
+
+    static A2AException notFound(String taskId) {
+        return new A2AException(A2AError.TASK_NOT_FOUND, "Task not found: " + taskId, Map.of("taskId", taskId));
+    }
+
+    private static A2AException notCancelable(Task task) {
+        return new A2AException(A2AError.TASK_NOT_CANCELABLE, "Task " + task.id() + " is "
+                + task.status().state().wireName() + " and can no longer be canceled", Map.of("taskId", task.id()));
+    }
+}

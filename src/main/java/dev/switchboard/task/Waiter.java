@@ -1,0 +1,53 @@
+package dev.switchboard.task;
+
+import dev.switchboard.protocol.Message;
+import dev.switchboard.protocol.SendMessageResult;
+import dev.switchboard.protocol.StreamEvent;
+import dev.switchboard.protocol.Task;
+import dev.switchboard.protocol.TaskStatusUpdateEvent;
+import dev.switchboard.store.StoredEvent;
+import java.util.concurrent.CompletableFuture;
+
+/** A blocking SendMessage waiting for its task to finish, need input, or the agent's turn to end. */
+final class Waiter implements TaskListener {
+    private final String taskId;
+    private final TaskEvents events;
+    private final CompletableFuture<SendMessageResult> result = new CompletableFuture<>();
+
+    Waiter(String taskId, TaskEvents events) {
+        this.taskId = taskId;
+        this.events = events;
+    }
+
+    CompletableFuture<SendMessageResult> result() {
+        return result;
+    }
+
+    @Override
+    public void onEvent(StoredEvent event, Task task) {
+        if (settles(event.event())) {
+            done(task);
+        }
+    }
+
+    @Override
+    public void onReply(Message message) {
+        done(message);
+    }
+
+    @Override
+    public void onTurnEnded(Task task) {
+        done(task);
+    }
+
+    private static boolean settles(StreamEvent event) {
+        return event instanceof TaskStatusUpdateEvent update
+                && (update.status().state().isTerminal() || update.status().state().isInterrupted());
+    }
+
+    private void done(SendMessageResult value) {
+        if (result.complete(value)) {
+            events.remove(taskId, this);
+        }
+    }
+}
