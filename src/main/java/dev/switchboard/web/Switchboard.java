@@ -1,36 +1,92 @@
 package dev.switchboard.web;
 
 import dev.switchboard.card.AgentCardDocuments;
+import dev.switchboard.card.AgentCardFactory;
 import dev.switchboard.config.BuildInfo;
 import dev.switchboard.config.Settings;
+import dev.switchboard.protocol.AgentCapabilities;
+import dev.switchboard.protocol.AgentCard;
+import dev.switchboard.protocol.AgentInterface;
+import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.skill.InstalledSkills;
+import dev.switchboard.skill.SkillRouter;
+import dev.switchboard.store.JpaTaskStore;
+import dev.switchboard.store.TaskDatabase;
+import dev.switchboard.task.TaskEvents;
+import dev.switchboard.task.TaskService;
 import jakarta.servlet.ServletContext;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.Objects;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The running server as the web layer sees it: settings, installed skills and the published card,
- * assembled once by {@link SwitchboardBootstrap} and shared by every filter, servlet and resource.
+ * The running server as the web layer sees it, assembled once at start-up and shared by every
+ * filter, servlet and resource: settings, the published card, the task store and service, the
+ * agent pools and the open streams.
  */
-public final class Switchboard {
+public final class Switchboard implements AutoCloseable {
     static final String ATTRIBUTE = Switchboard.class.getName();
+    private static final int QUEUED_PER_THREAD = 64;
 
     private final Settings settings;
     private final BuildInfo build;
-    private final InstalledSkills skills;
     private final AgentCardDocuments card;
     private final Clock clock;
     private final Instant startedAt;
+    private final TaskDatabase database;
+    private final ExecutorService agents;
+    private final ExecutorService writers;
+    private final TaskEvents events;
+    private final TaskService tasks;
+    private final StreamRegistry streams;
 
-    public Switchboard(Settings settings, BuildInfo build, InstalledSkills skills, AgentCardDocuments card,
-                       Clock clock) {
-        this.settings = Objects.requireNonNull(settings);
-        this.build = Objects.requireNonNull(build);
-        this.skills = Objects.requireNonNull(skills);
-        this.card = Objects.requireNonNull(card);
-        this.clock = Objects.requireNonNull(clock);
+    private Switchboard(Settings settings, BuildInfo build, InstalledSkills skills, Clock clock) {
+        this.settings = settings;
+        this.build = build;
+        this.clock = clock;
         this.startedAt = clock.instant();
+        this.card = AgentCardDocuments.render(card(settings, skills));
+        this.database = TaskDatabase.open(settings.jdbcUrl(), settings.jdbcUser(), settings.jdbcPassword(),
+                Math.max(4, settings.agentThreads() / 2));
+        this.agents = new ThreadPoolExecutor(settings.agentThreads(), settings.agentThreads(), 60, TimeUnit.SECONDS,
+                new ArrayBlockingQueue<>(settings.agentThreads() * QUEUED_PER_THREAD), threads("switchboard-agent"));
+        this.writers = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()),
+                threads("switchboard-stream"));
+        this.events = new TaskEvents();
+        this.tasks = new TaskService(new JpaTaskStore(database.entityManagerFactory(), clock), events,
+                new SkillRouter(skills), agents, writers, clock, settings.instanceId());
+        this.streams = new StreamRegistry(settings.streamHeartbeat().toSeconds());
+    }
+
+    /** Builds everything and reconciles tasks an earlier run of this instance left unfinished. */
+    public static Switchboard start(Settings settings, ClassLoader classLoader, Clock clock) {
+        Switchboard switchboard = new Switchboard(settings, BuildInfo.load(), InstalledSkills.discover(classLoader),
+                clock);
+        try {
+            switchboard.tasks.reconcileAfterRestart();
+        } catch (RuntimeException e) {
+            switchboard.close();
+            throw e;
+        }
+        return switchboard;
+    }
+
+    /** The endpoints this build serves, in the order clients should prefer them. */
+    static List<AgentInterface> servedInterfaces(Settings settings) {
+        return List.of(new AgentInterface(settings.urlFor(JsonRpcResource.PATH), AgentInterface.JSONRPC,
+                ProtocolVersion.V1_0));
+    }
+
+    private static AgentCard card(Settings settings, InstalledSkills skills) {
+        return AgentCardFactory.build(settings, servedInterfaces(settings),
+                new AgentCapabilities(true, false, false, List.of()), skills.descriptors());
     }
 
     /** The instance the bootstrap listener registered; absent only if start-up failed. */
@@ -50,10 +106,6 @@ public final class Switchboard {
         return build;
     }
 
-    public InstalledSkills skills() {
-        return skills;
-    }
-
     public AgentCardDocuments card() {
         return card;
     }
@@ -64,5 +116,39 @@ public final class Switchboard {
 
     public Instant startedAt() {
         return startedAt;
+    }
+
+    public TaskService tasks() {
+        return tasks;
+    }
+
+    StreamRegistry streams() {
+        return streams;
+    }
+
+    TaskEvents events() {
+        return events;
+    }
+
+    @Override
+    public void close() {
+        streams.close();
+        agents.shutdownNow();
+        writers.shutdownNow();
+        try {
+            agents.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        database.close();
+    }
+
+    private static ThreadFactory threads(String name) {
+        AtomicInteger count = new AtomicInteger();
+        return runnable -> {
+            Thread thread = new Thread(runnable, name + "-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
     }
 }

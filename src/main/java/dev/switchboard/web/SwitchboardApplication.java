@@ -32,7 +32,7 @@ public final class SwitchboardApplication extends ResourceConfig {
         register(UnhandledExceptionMapper.class);
         register(new LandingResource(switchboard));
         register(new HealthResource(switchboard));
-        register(new JsonRpcResource());
+        register(new JsonRpcResource(new JsonRpcDispatcher(switchboard.tasks(), switchboard.streams())));
 
         // some containers ignore an application's Jsonb resolver otherwise; ours decides everywhere
         property("jersey.config.disableJsonBinding", true);

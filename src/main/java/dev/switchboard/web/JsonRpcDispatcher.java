@@ -1,0 +1,154 @@
+package dev.switchboard.web;
+
+import dev.switchboard.protocol.A2AError;
+import dev.switchboard.protocol.A2AException;
+import dev.switchboard.protocol.ProtocolVersion;
+import dev.switchboard.protocol.json.ListTasksCodec;
+import dev.switchboard.protocol.json.RequestCodec;
+import dev.switchboard.protocol.json.StreamEventCodec;
+import dev.switchboard.protocol.json.TaskCodec;
+import dev.switchboard.protocol.jsonrpc.JsonRpcMethod;
+import dev.switchboard.protocol.jsonrpc.JsonRpcRequest;
+import dev.switchboard.protocol.jsonrpc.JsonRpcResponses;
+import dev.switchboard.task.TaskService;
+import dev.switchboard.web.filter.RequestedVersion;
+import jakarta.json.JsonValue;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletionException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Maps a checked JSON-RPC request to a {@link TaskService} call and writes the answer: a JSON-RPC
+ * response, or an event stream whose every event is one. Decides the protocol line first: the
+ * {@code A2A-Version} the request names, else the line its method name belongs to.
+ */
+final class JsonRpcDispatcher {
+    private static final Logger LOG = Logger.getLogger(JsonRpcDispatcher.class.getName());
+
+    private final TaskService tasks;
+    private final StreamRegistry streams;
+
+    JsonRpcDispatcher(TaskService tasks, StreamRegistry streams) {
+        this.tasks = tasks;
+        this.streams = streams;
+    }
+
+    /**
+     * @param acceptsStream whether the client accepts {@code text/event-stream}: a streaming method
+     *                      that fails before its first event then reports the error as the
+     *                      stream's only event, which is where streaming clients look for it
+     */
+    void dispatch(JsonRpcRequest request, RequestedVersion requested, String lastEventId, boolean acceptsStream,
+                  AsyncResponse response) {
+        JsonValue id = request.id();
+        JsonRpcMethod called = JsonRpcMethod.lineOf(request.method())
+                .flatMap(line -> JsonRpcMethod.named(request.method(), line)).orElse(null);
+        boolean streamErrors = acceptsStream && called != null && called.isStreaming();
+        try {
+            JsonRpcMethod method = method(request.method(), requested);
+            String owner = null;
+            switch (method) {
+                case SEND_MESSAGE -> tasks.send(RequestCodec.sendMessageRequest(request.params()), owner)
+                        .whenComplete((result, failure) -> {
+                            if (failure != null) {
+                                fail(id, failure, response);
+                            } else {
+                                answer(response, JsonRpcResponses.result(id, StreamEventCodec.toSendMessageResponse(result)));
+                            }
+                        });
+                case SEND_STREAMING_MESSAGE -> tasks.stream(RequestCodec.sendMessageRequest(request.params()), owner,
+                        stream(id, response));
+                case GET_TASK -> answer(response, JsonRpcResponses.result(id,
+                        TaskCodec.toJson(tasks.get(RequestCodec.getTaskRequest(request.params()), owner))));
+                case LIST_TASKS -> answer(response, JsonRpcResponses.result(id,
+                        ListTasksCodec.toJson(tasks.list(ListTasksCodec.request(request.params()), owner))));
+                case CANCEL_TASK -> answer(response, JsonRpcResponses.result(id,
+                        TaskCodec.toJson(tasks.cancel(RequestCodec.cancelTaskRequest(request.params()), owner))));
+                case SUBSCRIBE_TO_TASK -> tasks.subscribe(RequestCodec.subscribeToTaskRequest(request.params()),
+                        lastEventId(lastEventId), owner, stream(id, response));
+                case CREATE_PUSH_CONFIG, GET_PUSH_CONFIG, LIST_PUSH_CONFIGS, DELETE_PUSH_CONFIG ->
+                        throw new A2AException(A2AError.PUSH_NOTIFICATION_NOT_SUPPORTED,
+                                "Push notifications are not enabled on this agent");
+                case GET_EXTENDED_AGENT_CARD -> throw new A2AException(A2AError.EXTENDED_AGENT_CARD_NOT_CONFIGURED,
+                        "This agent has no extended agent card");
+                default -> throw new IllegalStateException("unhandled method " + method);
+            }
+        } catch (RuntimeException e) {
+            if (streamErrors) {
+                new SseStream(response, event -> new byte[0], streams).single(
+                        JsonRpcResponses.error(id, asA2A(e)));
+            } else {
+                fail(id, e, response);
+            }
+        }
+    }
+
+    private JsonRpcMethod method(String name, RequestedVersion requested) {
+        ProtocolVersion version = requested.version();
+        if (requested.isUnsupported()) {
+            throw versionNotSupported(requested.named());
+        }
+        if (version == null) {
+            version = JsonRpcMethod.lineOf(name).orElse(ProtocolVersion.V1_0);
+        }
+        if (version == ProtocolVersion.V0_3) {
+            throw new A2AException(A2AError.VERSION_NOT_SUPPORTED,
+                    "A2A 0.3 is not served by this endpoint; send A2A-Version: 1.0 with the 1.0 method names",
+                    Map.of("requestedVersion", "0.3", "supportedVersions", "1.0"));
+        }
+        ProtocolVersion line = version;
+        return JsonRpcMethod.named(name, line).orElseThrow(() -> new A2AException(A2AError.METHOD_NOT_FOUND,
+                "Method not found: " + name, Map.of("method", name)));
+    }
+
+    private SseStream stream(JsonValue id, AsyncResponse response) {
+        return new SseStream(response, event -> JsonRpcResponses.result(id, StreamEventCodec.toStreamResponse(event)),
+                streams);
+    }
+
+    private static Long lastEventId(String header) {
+        if (header == null || header.isBlank()) {
+            return null;
+        }
+        try {
+            long value = Long.parseLong(header.trim());
+            if (value >= 0) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw A2AException.invalidField("Last-Event-ID", "must be an event id this server sent");
+    }
+
+    static A2AException versionNotSupported(String named) {
+        return new A2AException(A2AError.VERSION_NOT_SUPPORTED, "A2A-Version " + named
+                + " is not supported; this endpoint speaks 1.0",
+                Map.of("requestedVersion", named, "supportedVersions", "1.0"));
+    }
+
+    private static void fail(JsonValue id, Throwable failure, AsyncResponse response) {
+        answer(response, JsonRpcResponses.error(id, asA2A(failure)));
+    }
+
+    /** The error to report: an A2A error as it is, anything else as an internal error with an incident id. */
+    private static A2AException asA2A(Throwable failure) {
+        Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                ? failure.getCause() : failure;
+        if (cause instanceof A2AException a2a) {
+            return a2a;
+        }
+        String incident = UUID.randomUUID().toString();
+        LOG.log(Level.SEVERE, "Incident " + incident, cause);
+        return new A2AException(A2AError.INTERNAL_ERROR, "Internal error (incident " + incident + ")");
+    }
+
+    static void answer(AsyncResponse response, byte[] body) {
+        response.resume(Response.ok(body, MediaType.APPLICATION_JSON_TYPE).build());
+    }
+}
