@@ -9,26 +9,31 @@ import jakarta.json.JsonObject;
 import java.util.Objects;
 
 /**
- * The card's renderings, serialized once: the current document (1.0 fields plus the 0.3 discovery
- * fields, so clients of either line find their endpoints in it) and the pure 0.3 document for
- * callers that ask for 0.3.
+ * The card's renderings, serialized once. A caller that names no protocol version gets the
+ * discovery document: the 1.0 fields plus the 0.3 discovery fields, so clients of either line find
+ * their endpoints in it. A caller that asks for 1.0 gets the pure 1.0 document (strict 1.0 schema
+ * validators refuse the 0.3 fields); one that asks for 0.3 gets the 0.3 document.
  */
 public final class AgentCardDocuments {
     private final AgentCard card;
-    private final byte[] current;
+    private final byte[] discovery;
+    private final byte[] v1;
     private final byte[] v03;
 
-    private AgentCardDocuments(AgentCard card, byte[] current, byte[] v03) {
+    private AgentCardDocuments(AgentCard card, byte[] discovery, byte[] v1, byte[] v03) {
         this.card = card;
-        this.current = current;
+        this.discovery = discovery;
+        this.v1 = v1;
         this.v03 = v03;
     }
 
     public static AgentCardDocuments render(AgentCard card) {
         Objects.requireNonNull(card, "card");
         JsonObject merged = AgentCardV03Codec.addDiscoveryFields(AgentCardCodec.toJson(card), card).build();
+        JsonObject current = AgentCardCodec.toJson(card).build();
         JsonObject legacy = AgentCardV03Codec.toJson(card).build();
-        return new AgentCardDocuments(card, JsonValues.bytes(merged), JsonValues.bytes(legacy));
+        return new AgentCardDocuments(card, JsonValues.bytes(merged), JsonValues.bytes(current),
+                JsonValues.bytes(legacy));
     }
 
     public AgentCard card() {
@@ -36,14 +41,17 @@ public final class AgentCardDocuments {
     }
 
     /**
-     * The document for a caller of the given line; a caller that named no version gets the
-     * current document, which every line can read.
+     * The document for a caller of the given line, or the discovery document every line can read
+     * when the caller named none.
      *
      * @param version null when the caller named none
      * @return the UTF-8 JSON bytes; callers must not modify them
      */
     public byte[] forVersion(ProtocolVersion version) {
-        return version == ProtocolVersion.V0_3 ? v03 : current;
+        if (version == null) {
+            return discovery;
+        }
+        return version == ProtocolVersion.V0_3 ? v03 : v1;
     }
 
 }

@@ -10,6 +10,7 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.EnumMap;
 import java.util.Map;
 
 /**
@@ -23,16 +24,18 @@ public final class AgentCardServlet extends HttpServlet {
     private static final String ALLOW = "GET, HEAD, OPTIONS";
 
     private transient AgentCardDocuments documents;
-    private String currentTag;
-    private String v03Tag;
+    private final Map<ProtocolVersion, String> tags = new EnumMap<>(ProtocolVersion.class);
+    private String discoveryTag;
     private long lastModified;
 
     @Override
     public void init() {
         Switchboard switchboard = Switchboard.from(getServletContext());
         documents = switchboard.card();
-        currentTag = Preconditions.strongTag(documents.forVersion(ProtocolVersion.V1_0));
-        v03Tag = Preconditions.strongTag(documents.forVersion(ProtocolVersion.V0_3));
+        discoveryTag = Preconditions.strongTag(documents.forVersion(null));
+        for (ProtocolVersion version : ProtocolVersion.values()) {
+            tags.put(version, Preconditions.strongTag(documents.forVersion(version)));
+        }
         lastModified = switchboard.startedAt().toEpochMilli() / 1000 * 1000;
     }
 
@@ -65,7 +68,7 @@ public final class AgentCardServlet extends HttpServlet {
         ProtocolVersion version = requested.version();
         byte[] body = documents.forVersion(version);
         response.setContentType(CONTENT_TYPE);
-        response.setHeader("ETag", version == ProtocolVersion.V0_3 ? v03Tag : currentTag);
+        response.setHeader("ETag", version == null ? discoveryTag : tags.get(version));
         response.setDateHeader("Last-Modified", lastModified);
         response.setContentLength(body.length);
         response.getOutputStream().write(body);

@@ -27,9 +27,13 @@ public final class HealthResource {
      * @param cardVersion   the agent version published on the card
      * @param startedAt     when this instance started
      * @param uptimeSeconds whole seconds since then
+     * @param runningAgents  skills working on a message now
+     * @param openStreams    event streams open to clients
      */
-    @JsonbPropertyOrder({"status", "version", "cardVersion", "startedAt", "uptimeSeconds"})
-    public record Health(String status, String version, String cardVersion, Instant startedAt, long uptimeSeconds) {
+    @JsonbPropertyOrder({"status", "version", "cardVersion", "startedAt", "uptimeSeconds", "runningAgents",
+            "openStreams"})
+    public record Health(String status, String version, String cardVersion, Instant startedAt, long uptimeSeconds,
+                         int runningAgents, int openStreams) {
     }
 
     @GET
@@ -37,7 +41,8 @@ public final class HealthResource {
     public Response health() {
         Instant now = switchboard.clock().instant();
         Health health = new Health("UP", switchboard.build().version(), switchboard.settings().cardVersion(),
-                switchboard.startedAt().truncatedTo(ChronoUnit.MILLIS), Duration.between(switchboard.startedAt(), now).toSeconds());
+                switchboard.startedAt().truncatedTo(ChronoUnit.MILLIS), Duration.between(switchboard.startedAt(), now).toSeconds(),
+                switchboard.tasks().runningCount(), switchboard.streams().size());
         return Response.ok(health).header("Cache-Control", "no-store").build();
     }
 }

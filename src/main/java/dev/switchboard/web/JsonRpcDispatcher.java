@@ -39,16 +39,15 @@ final class JsonRpcDispatcher {
     }
 
     /**
-     * @param acceptsStream whether the client accepts {@code text/event-stream}: a streaming method
-     *                      that fails before its first event then reports the error as the
-     *                      stream's only event, which is where streaming clients look for it
+     * Answers one request. A streaming method that fails before its first event gets a plain
+     * JSON-RPC error, not a stream, with the HTTP status of the error table (404 for an unknown
+     * task...): a client waiting for events learns from the status alone that none will come.
      */
-    void dispatch(JsonRpcRequest request, RequestedVersion requested, String lastEventId, boolean acceptsStream,
-                  AsyncResponse response) {
+    void dispatch(JsonRpcRequest request, RequestedVersion requested, String lastEventId, AsyncResponse response) {
         JsonValue id = request.id();
         JsonRpcMethod called = JsonRpcMethod.lineOf(request.method())
                 .flatMap(line -> JsonRpcMethod.named(request.method(), line)).orElse(null);
-        boolean streamErrors = acceptsStream && called != null && called.isStreaming();
+        boolean streaming = called != null && called.isStreaming();
         try {
             JsonRpcMethod method = method(request.method(), requested);
             String owner = null;
@@ -79,12 +78,9 @@ final class JsonRpcDispatcher {
                 default -> throw new IllegalStateException("unhandled method " + method);
             }
         } catch (RuntimeException e) {
-            if (streamErrors) {
-                new SseStream(response, event -> new byte[0], streams).single(
-                        JsonRpcResponses.error(id, asA2A(e)));
-            } else {
-                fail(id, e, response);
-            }
+            A2AException error = asA2A(e);
+            response.resume(Response.status(streaming ? error.error().httpStatus() : 200)
+                    .type(MediaType.APPLICATION_JSON_TYPE).entity(JsonRpcResponses.error(id, error)).build());
         }
     }
 

@@ -70,7 +70,8 @@ public final class JsonRpcResource {
                       AsyncResponse response) {
         if (!isJson(contentType)) {
             response.resume(answer(415, JsonRpcResponses.error(new JsonRpcException(JsonValue.NULL,
-                    A2AError.INVALID_REQUEST, "Content-Type must be application/json or application/a2a+json"))));
+                    A2AError.CONTENT_TYPE_NOT_SUPPORTED,
+                    "Content-Type must be application/json or application/a2a+json"))));
             return;
         }
         byte[] bytes;
@@ -92,9 +93,7 @@ public final class JsonRpcResource {
             response.resume(answer(200, JsonRpcResponses.error(e)));
             return;
         }
-        String accept = servletRequest.getHeader(HttpHeaders.ACCEPT);
-        dispatcher.dispatch(request, RequestedVersion.of(servletRequest), lastEventId,
-                accept != null && accept.contains(SseStream.EVENT_STREAM), response);
+        dispatcher.dispatch(request, RequestedVersion.of(servletRequest), lastEventId, response);
     }
 
     private static Response answer(int status, byte[] body) {

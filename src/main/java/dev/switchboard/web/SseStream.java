@@ -71,21 +71,6 @@ final class SseStream implements EventSink {
         }
     }
 
-    /** Sends one event that is not a task event (an error, say) and ends the stream. */
-    void single(byte[] data) {
-        byte[] frame = new byte[data.length + 8];
-        System.arraycopy("data: ".getBytes(StandardCharsets.US_ASCII), 0, frame, 0, 6);
-        System.arraycopy(data, 0, frame, 6, data.length);
-        frame[frame.length - 2] = '\n';
-        frame[frame.length - 1] = '\n';
-        try {
-            write(frame);
-        } catch (IOException e) {
-            // the client is gone; nothing left to tell it
-        }
-        end();
-    }
-
     /** Sends a heartbeat if nothing was written for a while; a failed write ends the stream. */
     void heartbeatIfIdle(long idleNanos) {
         if (!closed.get() && output != null && System.nanoTime() - lastWrite >= idleNanos) {

@@ -1,6 +1,5 @@
 package dev.switchboard.card;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -53,7 +52,7 @@ class AgentCardDocumentsTest {
 
     @Test
     void currentDocumentHasThe10Fields() {
-        JsonObject json = parse(AgentCardDocuments.render(card(BOTH_LINES)).forVersion(ProtocolVersion.V1_0));
+        JsonObject json = parse(AgentCardDocuments.render(card(BOTH_LINES)).forVersion(null));
         assertEquals("Agent", json.getString("name"));
         assertEquals("Does things", json.getString("description"));
         assertEquals("2.1.0", json.getString("version"));
@@ -80,8 +79,8 @@ class AgentCardDocumentsTest {
     }
 
     @Test
-    void currentDocumentCarriesThe03DiscoveryFields() {
-        JsonObject json = parse(AgentCardDocuments.render(card(BOTH_LINES)).forVersion(ProtocolVersion.V1_0));
+    void discoveryDocumentCarriesThe03DiscoveryFields() {
+        JsonObject json = parse(AgentCardDocuments.render(card(BOTH_LINES)).forVersion(null));
         assertEquals("0.3.0", json.getString("protocolVersion"));
         assertEquals(BASE + "/a2a/jsonrpc", json.getString("url"));
         assertEquals("JSONRPC", json.getString("preferredTransport"));
@@ -90,9 +89,16 @@ class AgentCardDocumentsTest {
     }
 
     @Test
-    void noVersionNamedGetsTheCurrentDocument() {
+    void callersOf10GetOnlyThe10Fields() {
         AgentCardDocuments documents = AgentCardDocuments.render(card(BOTH_LINES));
-        assertArrayEquals(documents.forVersion(ProtocolVersion.V1_0), documents.forVersion(null));
+        JsonObject json = parse(documents.forVersion(ProtocolVersion.V1_0));
+        for (String field : List.of("url", "preferredTransport", "protocolVersion", "additionalInterfaces")) {
+            assertFalse(json.containsKey(field), field);
+        }
+        JsonObject discovery = parse(documents.forVersion(null));
+        for (String field : json.keySet()) {
+            assertEquals(json.get(field), discovery.get(field), "the discovery document extends it: " + field);
+        }
     }
 
     @Test
@@ -112,7 +118,7 @@ class AgentCardDocumentsTest {
     @Test
     void withOnly10EndpointsThe03FieldsSayWhichLineTheyLeadTo() {
         List<AgentInterface> only10 = BOTH_LINES.subList(0, 2);
-        JsonObject json = parse(AgentCardDocuments.render(card(only10)).forVersion(ProtocolVersion.V1_0));
+        JsonObject json = parse(AgentCardDocuments.render(card(only10)).forVersion(null));
         assertEquals("1.0", json.getString("protocolVersion"));
         assertEquals(BASE + "/a2a/jsonrpc", json.getString("url"));
         assertEquals(2, json.getJsonArray("additionalInterfaces").size());
@@ -121,7 +127,7 @@ class AgentCardDocumentsTest {
     @Test
     void withNoEndpointsRequiredFieldsAreStillPresent() {
         AgentCard empty = AgentCardFactory.build(settings(null), List.of(), AgentCapabilities.none(), List.of());
-        JsonObject json = parse(AgentCardDocuments.render(empty).forVersion(ProtocolVersion.V1_0));
+        JsonObject json = parse(AgentCardDocuments.render(empty).forVersion(null));
         assertEquals(0, json.getJsonArray("supportedInterfaces").size());
         assertEquals(0, json.getJsonArray("skills").size());
         assertFalse(json.containsKey("provider"));

@@ -93,7 +93,10 @@ class FoundationIT {
         assertEquals(304, http.get(CARD, "A2A-Version", "0.3", "If-None-Match", header(legacy, "ETag"))
                 .statusCode());
         assertEquals(header(legacy, "ETag"), header(http.get(CARD + "?A2A-Version=0.3"), "ETag"));
-        assertEquals(header(current, "ETag"), header(http.get(CARD, "A2A-Version", "1.0"), "ETag"));
+        HttpResponse<String> v1 = http.get(CARD, "A2A-Version", "1.0");
+        assertNotEquals(header(current, "ETag"), header(v1, "ETag"));
+        assertFalse(Http.json(v1).containsKey("url"), "the 1.0 document has only 1.0 fields");
+        assertTrue(Http.json(v1).containsKey("supportedInterfaces"));
     }
 
     @Test
@@ -168,7 +171,7 @@ class FoundationIT {
     void unsupportedMediaTypeAnswersJson415() {
         HttpResponse<String> response = http.post("/a2a/jsonrpc", "text/plain", "hello");
         assertEquals(415, response.statusCode());
-        assertEquals(-32600, Http.json(response).getJsonObject("error").getInt("code"));
+        assertEquals(-32005, Http.json(response).getJsonObject("error").getInt("code"));
     }
 
     @Test

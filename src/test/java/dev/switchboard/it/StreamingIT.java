@@ -1,0 +1,160 @@
+package dev.switchboard.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.List;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Event streams read with a real SSE reader: order, closing, resume with Last-Event-ID, disconnects. */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class StreamingIT {
+    @Deployment(testable = false)
+    static WebArchive war() {
+        return Deployments.builtWar();
+    }
+
+    @ArquillianResource
+    private URL base;
+
+    private Http http;
+    private JsonRpc rpc;
+
+    @BeforeEach
+    void client() {
+        http = new Http(base);
+        rpc = new JsonRpc(http);
+    }
+
+    private static JsonObject result(JsonRpc.Event event) {
+        return event.data().getJsonObject("result");
+    }
+
+    @Test
+    void chunkedArtifactsArriveInOrderThenTheStreamCloses() throws Exception {
+        try (JsonRpc.Stream stream = rpc.stream("SendStreamingMessage", JsonRpc.send("chunks:4"))) {
+            List<JsonRpc.Event> events = stream.rest();
+            assertTrue(result(events.get(0)).containsKey("task"), "task first");
+            List<String> chunks = new ArrayList<>();
+            for (JsonRpc.Event event : events) {
+                JsonObject update = result(event).getJsonObject("artifactUpdate");
+                if (update != null) {
+                    chunks.add(update.getJsonObject("artifact").getJsonArray("parts").getJsonObject(0).getString("text"));
+                }
+            }
+            assertEquals(List.of("chunk-1 ", "chunk-2 ", "chunk-3 ", "chunk-4 "), chunks);
+            JsonObject last = result(events.get(events.size() - 1));
+            assertEquals("TASK_STATE_COMPLETED", last.getJsonObject("statusUpdate").getJsonObject("status")
+                    .getString("state"));
+            assertNull(stream.next(), "closed after the terminal state");
+        }
+    }
+
+    @Test
+    void aDirectReplyIsTheOnlyEvent() throws Exception {
+        try (JsonRpc.Stream stream = rpc.stream("SendStreamingMessage", JsonRpc.send("reply"))) {
+            List<JsonRpc.Event> events = stream.rest();
+            assertEquals(1, events.size(), events.toString());
+            assertTrue(result(events.get(0)).containsKey("message"));
+        }
+    }
+
+    @Test
+    void subscribeStartsWithTheTaskAndFollowsItToTheEnd() throws Exception {
+        JsonObject params = Json.createObjectBuilder().add("message", JsonRpc.userMessage("slow:1500"))
+                .add("configuration", Json.createObjectBuilder().add("returnImmediately", true)).build();
+        String taskId = rpc.result("SendMessage", params).getJsonObject("task").getString("id");
+        try (JsonRpc.Stream stream = rpc.stream("SubscribeToTask", JsonRpc.id(taskId))) {
+            List<JsonRpc.Event> events = stream.rest();
+            assertEquals(taskId, result(events.get(0)).getJsonObject("task").getString("id"));
+            assertEquals("TASK_STATE_COMPLETED", result(events.get(events.size() - 1)).getJsonObject("statusUpdate")
+                    .getJsonObject("status").getString("state"));
+        }
+        assertEquals(-32004, errorOf(rpc.stream("SubscribeToTask", JsonRpc.id(taskId)), 400), "terminal task");
+        assertEquals(-32001, errorOf(rpc.stream("SubscribeToTask", JsonRpc.id("non-existent-task-id")), 404));
+    }
+
+    @Test
+    void lastEventIdResumesWithEveryMissedEventInOrder() throws Exception {
+        String taskId;
+        List<JsonRpc.Event> all;
+        try (JsonRpc.Stream stream = rpc.stream("SendStreamingMessage", JsonRpc.send("chunks:5"))) {
+            all = stream.rest();
+            taskId = result(all.get(0)).getJsonObject("task").getString("id");
+        }
+        String seen = all.get(1).id();
+        try (JsonRpc.Stream resumed = rpc.stream("SubscribeToTask", JsonRpc.id(taskId), "Last-Event-ID", seen)) {
+            List<JsonRpc.Event> missed = resumed.rest();
+            assertEquals(all.subList(2, all.size()).stream().map(JsonRpc.Event::id).toList(),
+                    missed.stream().map(JsonRpc.Event::id).toList());
+            assertEquals(all.get(all.size() - 1).data(), missed.get(missed.size() - 1).data());
+        }
+    }
+
+    @Test
+    void resumeDuringTheTaskGetsBacklogThenLiveEvents() throws Exception {
+        String taskId;
+        String firstId;
+        try (JsonRpc.Stream stream = rpc.stream("SendStreamingMessage", JsonRpc.send("chunks:8"))) {
+            JsonRpc.Event first = stream.next();
+            taskId = result(first).getJsonObject("task").getString("id");
+            firstId = first.id();
+        }
+        try (JsonRpc.Stream resumed = rpc.stream("SubscribeToTask", JsonRpc.id(taskId), "Last-Event-ID", firstId)) {
+            List<JsonRpc.Event> events = resumed.rest();
+            long previous = Long.parseLong(firstId);
+            for (JsonRpc.Event event : events) {
+                assertEquals(previous + 1, Long.parseLong(event.id()), "no gap, no repeat: " + events);
+                previous++;
+            }
+            assertEquals("TASK_STATE_COMPLETED", result(events.get(events.size() - 1)).getJsonObject("statusUpdate")
+                    .getJsonObject("status").getString("state"));
+        }
+    }
+
+    @Test
+    void aClientThatDisconnectsFreesItsStream() throws Exception {
+        JsonObject params = Json.createObjectBuilder().add("message", JsonRpc.userMessage("slow:8000"))
+                .add("configuration", Json.createObjectBuilder().add("returnImmediately", true)).build();
+        String taskId = rpc.result("SendMessage", params).getJsonObject("task").getString("id");
+        int before = openStreams();
+        JsonRpc.Stream stream = rpc.stream("SubscribeToTask", JsonRpc.id(taskId));
+        assertNotNull(stream.next());
+        assertEquals(before + 1, openStreams());
+        stream.close();
+        long deadline = System.currentTimeMillis() + 5_000;
+        while (openStreams() > before && System.currentTimeMillis() < deadline) {
+            Thread.sleep(100);
+        }
+        assertEquals(before, openStreams(), "the server noticed within the heartbeat interval");
+        rpc.result("CancelTask", JsonRpc.id(taskId));
+    }
+
+    private int openStreams() {
+        return Http.json(http.get("/health")).getInt("openStreams");
+    }
+
+    /** A streaming call that failed before its first event: a plain JSON-RPC error with an HTTP error status. */
+    private static int errorOf(JsonRpc.Stream stream, int httpStatus) throws Exception {
+        try (stream) {
+            assertEquals(httpStatus, stream.response.statusCode());
+            assertTrue(stream.contentType().startsWith("application/json"), stream.contentType());
+            String body = new String(stream.response.body().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            return Json.createReader(new java.io.StringReader(body)).readObject().getJsonObject("error").getInt("code");
+        }
+    }
+}
