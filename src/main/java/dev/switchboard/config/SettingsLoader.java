@@ -159,9 +159,13 @@ public final class SettingsLoader {
         return dir;
     }
 
-    /** The default store: an H2 file in the data dir, each commit written through before it returns. */
+    /**
+     * The default store: an H2 file in the data dir, each commit written through before it
+     * returns. H2's {@code async:} file system is immune to thread interrupts, which on the default
+     * one close the whole database; cancelling a task interrupts the thread of its agent.
+     */
     static String embeddedUrl(Path dataDir) {
-        return "jdbc:h2:file:" + dataDir.resolve("switchboard") + ";WRITE_DELAY=0";
+        return "jdbc:h2:async:" + dataDir.resolve("switchboard") + ";WRITE_DELAY=0";
     }
 
     private int integer(Setting setting, int fallback, int min, int max) {

@@ -87,15 +87,19 @@ final class TaskRun {
         try {
             context.agent().execute(request, updater);
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
             if (!canceled) {
                 updater.fail("The agent was interrupted before it finished");
             }
         } catch (Throwable e) {
+            if (canceled) {
+                return; // the agent stopped because it was cancelled; the cancellation is stored
+            }
             String incident = java.util.UUID.randomUUID().toString();
             LOG.log(Level.SEVERE, "Incident " + incident + ": the agent failed on task " + taskId, e);
             updater.fail("The agent failed to process the message (incident " + incident + ")");
         } finally {
+            // a cancellation interrupts this thread; the store must not see the interrupt
+            Thread.interrupted();
             turnEnded();
         }
     }
@@ -163,6 +167,25 @@ final class TaskRun {
     }
 
     private boolean write(TaskChange change) {
+        if (canceled) {
+            return false;
+        }
+        boolean interrupted = Thread.interrupted();
+        try {
+            return store(change);
+        } catch (RuntimeException e) {
+            if (canceled) {
+                return false;
+            }
+            throw e;
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private boolean store(TaskChange change) {
         return context.events().locked(taskId, () -> {
             if (replied) {
                 return false;
