@@ -1,0 +1,70 @@
+package dev.switchboard.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Acknowledged tasks survive a killed server: tasks are completed, the Tomcat JVM gets SIGKILL, a
+ * new one starts on the same data directory, and every task is there with its artifacts. A task
+ * that was running when the server died is failed with a message saying so, and one that waited
+ * for input still waits and can be continued.
+ */
+class DurabilityIT {
+    private static final int TASKS = 20;
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void tasksSurviveAHardKill() throws Exception {
+        Path data = temp.resolve("data");
+        List<String> completed = new ArrayList<>();
+        String running;
+        JsonObject waiting;
+        try (TomcatProcess tomcat = new TomcatProcess(temp.resolve("base-1"), data, Deployments.builtWar())) {
+            tomcat.start();
+            JsonRpc rpc = new JsonRpc(new Http(tomcat.url()));
+            for (int i = 0; i < TASKS; i++) {
+                JsonObject task = rpc.result("SendMessage", JsonRpc.send("durable-" + i)).getJsonObject("task");
+                assertEquals("TASK_STATE_COMPLETED", task.getJsonObject("status").getString("state"));
+                completed.add(task.getString("id"));
+            }
+            running = rpc.result("SendMessage", Json.createObjectBuilder()
+                    .add("message", JsonRpc.userMessage("slow:600000"))
+                    .add("configuration", Json.createObjectBuilder().add("returnImmediately", true)).build())
+                    .getJsonObject("task").getString("id");
+            waiting = rpc.result("SendMessage", JsonRpc.send("input")).getJsonObject("task");
+            tomcat.kill();
+        }
+
+        try (TomcatProcess tomcat = new TomcatProcess(temp.resolve("base-2"), data, Deployments.builtWar())) {
+            tomcat.start();
+            JsonRpc rpc = new JsonRpc(new Http(tomcat.url()));
+            for (int i = 0; i < TASKS; i++) {
+                JsonObject task = rpc.result("GetTask", JsonRpc.id(completed.get(i)));
+                assertEquals("TASK_STATE_COMPLETED", task.getJsonObject("status").getString("state"));
+                assertEquals("durable-" + i, task.getJsonArray("artifacts").getJsonObject(0).getJsonArray("parts")
+                        .getJsonObject(0).getString("text"));
+            }
+            JsonObject interrupted = rpc.result("GetTask", JsonRpc.id(running));
+            assertEquals("TASK_STATE_FAILED", interrupted.getJsonObject("status").getString("state"));
+            assertTrue(interrupted.getJsonObject("status").toString().contains("restarted"), interrupted.toString());
+
+            JsonObject stillWaiting = rpc.result("GetTask", JsonRpc.id(waiting.getString("id")));
+            assertEquals("TASK_STATE_INPUT_REQUIRED", stillWaiting.getJsonObject("status").getString("state"));
+            JsonObject followUp = Json.createObjectBuilder().add("message", JsonRpc.message("after restart")
+                    .add("taskId", waiting.getString("id"))).build();
+            assertEquals("TASK_STATE_COMPLETED", rpc.result("SendMessage", followUp).getJsonObject("task")
+                    .getJsonObject("status").getString("state"));
+            assertEquals(TASKS + 2, rpc.result("ListTasks", Json.createObjectBuilder().build()).getInt("totalSize"));
+        }
+    }
+}

@@ -1,0 +1,119 @@
+package dev.switchboard.it;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.jboss.shrinkwrap.api.exporter.ZipExporter;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+
+/**
+ * A Tomcat 11 of our own, in its own JVM, for tests that must kill the server the hard way: the
+ * official distribution the build unpacked as CATALINA_HOME, a fresh CATALINA_BASE per test, the
+ * WAR deployed as ROOT, loopback only.
+ */
+final class TomcatProcess implements AutoCloseable {
+    private final Path base;
+    private final Path dataDir;
+    private final int port;
+    private Process process;
+
+    TomcatProcess(Path base, Path dataDir, WebArchive war) throws IOException {
+        this.base = base;
+        this.dataDir = dataDir;
+        this.port = freePort();
+        Path home = Path.of(System.getProperty("it.tomcat.home"));
+        for (String dir : List.of("conf", "logs", "temp", "work", "webapps")) {
+            Files.createDirectories(base.resolve(dir));
+        }
+        for (String file : List.of("web.xml", "logging.properties", "catalina.properties", "context.xml")) {
+            Files.copy(home.resolve("conf").resolve(file), base.resolve("conf").resolve(file),
+                    StandardCopyOption.REPLACE_EXISTING);
+        }
+        Files.writeString(base.resolve("conf/server.xml"), """
+                <Server port="-1" shutdown="SHUTDOWN">
+                  <Service name="Catalina">
+                    <Connector port="%d" address="127.0.0.1" protocol="HTTP/1.1" connectionTimeout="20000"/>
+                    <Engine name="Catalina" defaultHost="localhost">
+                      <Host name="localhost" appBase="webapps" unpackWARs="true" autoDeploy="false"/>
+                    </Engine>
+                  </Service>
+                </Server>
+                """.formatted(port));
+        war.as(ZipExporter.class).exportTo(base.resolve("webapps/ROOT.war").toFile(), true);
+    }
+
+    URL url() {
+        try {
+            return URI.create("http://127.0.0.1:" + port + "/").toURL();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Starts the JVM and waits until the application answers. */
+    void start() throws Exception {
+        Path home = Path.of(System.getProperty("it.tomcat.home"));
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        process = new ProcessBuilder(java, "-Xmx384m",
+                "-cp", home.resolve("bin/bootstrap.jar") + File.pathSeparator + home.resolve("bin/tomcat-juli.jar"),
+                "-Dcatalina.home=" + home, "-Dcatalina.base=" + base,
+                "-Djava.io.tmpdir=" + base.resolve("temp"),
+                "-Djava.util.logging.config.file=" + base.resolve("conf/logging.properties"),
+                "-Djava.util.logging.manager=org.apache.juli.ClassLoaderLogManager",
+                "-Dswitchboard.data.dir=" + dataDir,
+                "-Dswitchboard.public.url=http://127.0.0.1:" + port,
+                "org.apache.catalina.startup.Bootstrap", "start")
+                .redirectErrorStream(true)
+                .redirectOutput(base.resolve("logs/console.log").toFile())
+                .start();
+        HttpClient client = HttpClient.newHttpClient();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("Tomcat exited; see " + base.resolve("logs/console.log"));
+            }
+            try {
+                HttpResponse<Void> health = client.send(HttpRequest.newBuilder(url().toURI().resolve("health"))
+                        .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.discarding());
+                if (health.statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            }
+            Thread.sleep(250);
+        }
+        throw new IllegalStateException("Tomcat did not answer within 90 s; see " + base.resolve("logs/console.log"));
+    }
+
+    /** SIGKILL: no shutdown hooks, no listener, nothing flushed that was not flushed already. */
+    void kill() throws InterruptedException {
+        if (process != null) {
+            process.destroyForcibly();
+            process.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        kill();
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
