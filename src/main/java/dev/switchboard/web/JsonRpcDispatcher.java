@@ -39,11 +39,14 @@ final class JsonRpcDispatcher {
     }
 
     /**
-     * Answers one request. A streaming method that fails before its first event gets a plain
-     * JSON-RPC error, not a stream, with the HTTP status of the error table (404 for an unknown
-     * task...): a client waiting for events learns from the status alone that none will come.
+     * Answers one request. A streaming method that fails before its first event gets, from a
+     * client that named its protocol version, a plain JSON-RPC error, not a stream, with the HTTP
+     * status of the error table (404 for an unknown task...): it learns from the status alone
+     * that no event will come. A client that named no version and accepts event streams was
+     * written against servers that put the error into the stream as its only event; it gets that.
      */
-    void dispatch(JsonRpcRequest request, RequestedVersion requested, String lastEventId, AsyncResponse response) {
+    void dispatch(JsonRpcRequest request, RequestedVersion requested, String lastEventId, boolean acceptsStream,
+                  AsyncResponse response) {
         JsonValue id = request.id();
         JsonRpcMethod called = JsonRpcMethod.lineOf(request.method())
                 .flatMap(line -> JsonRpcMethod.named(request.method(), line)).orElse(null);
@@ -79,6 +82,10 @@ final class JsonRpcDispatcher {
             }
         } catch (RuntimeException e) {
             A2AException error = asA2A(e);
+            if (streaming && !requested.isNamed() && acceptsStream) {
+                new SseStream(response, event -> new byte[0], streams).single(JsonRpcResponses.error(id, error));
+                return;
+            }
             response.resume(Response.status(streaming ? error.error().httpStatus() : 200)
                     .type(MediaType.APPLICATION_JSON_TYPE).entity(JsonRpcResponses.error(id, error)).build());
         }

@@ -93,7 +93,9 @@ public final class JsonRpcResource {
             response.resume(answer(200, JsonRpcResponses.error(e)));
             return;
         }
-        dispatcher.dispatch(request, RequestedVersion.of(servletRequest), lastEventId, response);
+        String accept = servletRequest.getHeader(HttpHeaders.ACCEPT);
+        dispatcher.dispatch(request, RequestedVersion.of(servletRequest), lastEventId,
+                accept != null && accept.contains(SseStream.EVENT_STREAM), response);
     }
 
     private static Response answer(int status, byte[] body) {

@@ -71,6 +71,22 @@ final class SseStream implements EventSink {
         }
     }
 
+    /** Sends one event that belongs to no task (an error) and ends the stream. */
+    void single(byte[] data) {
+        byte[] head = "data: ".getBytes(StandardCharsets.US_ASCII);
+        byte[] frame = new byte[head.length + data.length + 2];
+        System.arraycopy(head, 0, frame, 0, head.length);
+        System.arraycopy(data, 0, frame, head.length, data.length);
+        frame[frame.length - 2] = '\n';
+        frame[frame.length - 1] = '\n';
+        try {
+            write(frame);
+        } catch (IOException e) {
+            // the client is gone; there is nobody left to tell
+        }
+        end();
+    }
+
     /** Sends a heartbeat if nothing was written for a while; a failed write ends the stream. */
     void heartbeatIfIdle(long idleNanos) {
         if (!closed.get() && output != null && System.nanoTime() - lastWrite >= idleNanos) {

@@ -1,5 +1,6 @@
 package dev.switchboard.card;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -116,12 +117,13 @@ class AgentCardDocumentsTest {
     }
 
     @Test
-    void withOnly10EndpointsThe03FieldsSayWhichLineTheyLeadTo() {
+    void withOnly10EndpointsTheDiscoveryDocumentHasNo03Fields() {
         List<AgentInterface> only10 = BOTH_LINES.subList(0, 2);
-        JsonObject json = parse(AgentCardDocuments.render(card(only10)).forVersion(null));
-        assertEquals("1.0", json.getString("protocolVersion"));
-        assertEquals(BASE + "/a2a/jsonrpc", json.getString("url"));
-        assertEquals(2, json.getJsonArray("additionalInterfaces").size());
+        AgentCardDocuments documents = AgentCardDocuments.render(card(only10));
+        assertArrayEquals(documents.forVersion(ProtocolVersion.V1_0), documents.forVersion(null));
+        JsonObject legacy = parse(documents.forVersion(ProtocolVersion.V0_3));
+        assertEquals("1.0", legacy.getString("protocolVersion"), "the 0.3 rendering says where it leads");
+        assertEquals(BASE + "/a2a/jsonrpc", legacy.getString("url"));
     }
 
     @Test

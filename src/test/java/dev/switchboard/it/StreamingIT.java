@@ -89,6 +89,21 @@ class StreamingIT {
     }
 
     @Test
+    void clientsNamingNoVersionGetTheErrorInsideTheStream() throws Exception {
+        java.net.http.HttpResponse<String> response = http.send(http.request("/a2a/jsonrpc")
+                .header("Content-Type", "application/json").header("Accept", "text/event-stream")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(
+                        JsonRpc.envelope("SubscribeToTask", JsonRpc.id("non-existent-task-id")))).build());
+        assertEquals(200, response.statusCode());
+        assertTrue(response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream"));
+        String data = response.body().lines().filter(line -> line.startsWith("data:")).findFirst().orElseThrow();
+        JsonObject error = Json.createReader(new java.io.StringReader(data.substring(5))).readObject()
+                .getJsonObject("error");
+        assertEquals(-32001, error.getInt("code"));
+        assertTrue(error.getString("message").toLowerCase().contains("not found"));
+    }
+
+    @Test
     void lastEventIdResumesWithEveryMissedEventInOrder() throws Exception {
         String taskId;
         List<JsonRpc.Event> all;

@@ -18,10 +18,9 @@ import java.util.List;
  * {@code preferredTransport}, further endpoints in {@code additionalInterfaces} and a top-level
  * {@code protocolVersion}.
  *
- * <p>The main endpoint is the card's first 0.3 interface. A card with none points 0.3 readers at
- * its first interface and says which line it speaks there, which is what 1.0-aware clients that
- * read only these fields (Python's, for one) need to pick the right line; {@code
- * additionalInterfaces} then lists every interface of that same line.
+ * <p>The main endpoint is the card's first 0.3 interface. The 0.3 rendering of a card with none
+ * points at its first interface and says which line that one speaks, so a reader learns at once
+ * that it needs another line.
  */
 public final class AgentCardV03Codec {
     /** The 0.3 spelling of the line in the top-level {@code protocolVersion}. */
@@ -33,7 +32,7 @@ public final class AgentCardV03Codec {
     /** The 0.3 rendering of the card. */
     public static JsonObjectBuilder toJson(AgentCard card) {
         JsonObjectBuilder json = Json.createObjectBuilder();
-        addDiscoveryFields(json, card);
+        discoveryFields(json, card);
         json.add("name", card.name())
                 .add("description", card.description())
                 .add("version", card.version());
@@ -55,9 +54,18 @@ public final class AgentCardV03Codec {
     /**
      * Adds the fields a 0.3 client discovers endpoints by ({@code protocolVersion}, {@code url},
      * {@code preferredTransport}, {@code additionalInterfaces}) to a card rendered in another line,
-     * so that one document serves both.
+     * so that one document serves both. Only when the card has 0.3 endpoints: fields leading 0.3
+     * clients to endpoints they cannot speak to would help nobody, and strict 1.0 schema
+     * validation refuses them.
      */
     public static JsonObjectBuilder addDiscoveryFields(JsonObjectBuilder json, AgentCard card) {
+        if (card.interfacesFor(ProtocolVersion.V0_3).isEmpty()) {
+            return json;
+        }
+        return discoveryFields(json, card);
+    }
+
+    private static JsonObjectBuilder discoveryFields(JsonObjectBuilder json, AgentCard card) {
         List<AgentInterface> endpoints = card.interfacesFor(ProtocolVersion.V0_3);
         if (endpoints.isEmpty() && !card.supportedInterfaces().isEmpty()) {
             endpoints = card.interfacesFor(card.supportedInterfaces().get(0).protocolVersion());
