@@ -3,8 +3,9 @@ package dev.switchboard.store;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
-import jakarta.persistence.Lob;
 import jakarta.persistence.Table;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
 import jakarta.persistence.Version;
 
 /**
@@ -45,7 +46,7 @@ class TaskRow {
     @Column(name = "version", nullable = false)
     long version;
 
-    @Lob
+    @JdbcTypeCode(SqlTypes.LONG32VARCHAR)
     @Column(name = "task_json", nullable = false)
     String taskJson;
 }
