@@ -18,6 +18,8 @@ public enum Setting {
     DOCUMENTATION_URL("switchboard.documentation.url", "Link to documentation for this agent."),
     ICON_URL("switchboard.icon.url", "Link to an icon for this agent."),
     CARD_VERSION("switchboard.card.version", "The agent's version as published on the card."),
+    TENANT("switchboard.tenant",
+            "Tenant the card's endpoints name; clients then send it on every request (REST path prefix)."),
     CARD_MODES("switchboard.card.modes",
             "Comma-separated media types the card lists as default input and output modes."),
     CARD_MAX_AGE("switchboard.card.max.age",

@@ -73,7 +73,7 @@ public final class SettingsLoader {
                 text(Setting.CARD_VERSION, "1.0.0"), cardModes(), cardMaxAge(), maxRequestBytes(),
                 jdbcUrl != null ? jdbcUrl : embeddedUrl(dataDir), raw(Setting.JDBC_USER), raw(Setting.JDBC_PASSWORD),
                 text(Setting.INSTANCE_ID, "local"), integer(Setting.AGENT_THREADS, 16, 1, 1024),
-                Duration.ofSeconds(integer(Setting.STREAM_HEARTBEAT, 15, 1, 3600)));
+                Duration.ofSeconds(integer(Setting.STREAM_HEARTBEAT, 15, 1, 3600)), tenant());
     }
 
     /** The value as configured, or null when no source sets it to something non-blank. */
@@ -182,6 +182,15 @@ public final class SettingsLoader {
             // reported below
         }
         throw new InvalidSettingException(setting, value, "must be a whole number from " + min + " to " + max);
+    }
+
+    private String tenant() {
+        String value = raw(Setting.TENANT);
+        if (value != null && !value.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,63}")) {
+            throw new InvalidSettingException(Setting.TENANT, value,
+                    "must be 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit");
+        }
+        return value;
     }
 
     private List<String> cardModes() {

@@ -27,9 +27,14 @@ public final class ErrorBody {
 
     /** The body for an A2A error, with its ErrorInfo in {@code details}. */
     public static byte[] forA2A(A2AException exception) {
+        return forA2A(exception, exception.error().httpStatus());
+    }
+
+    /** The body for an A2A error sent with another HTTP status than the table's (415 for a media type). */
+    public static byte[] forA2A(A2AException exception, int httpStatus) {
         A2AError error = exception.error();
         JsonObjectBuilder body = Json.createObjectBuilder()
-                .add("code", error.httpStatus())
+                .add("code", httpStatus)
                 .add("status", error.rpcStatus())
                 .add("message", exception.getMessage())
                 .add("details", ErrorInfoCodec.details(exception));

@@ -32,10 +32,12 @@ final class JsonRpcDispatcher {
 
     private final TaskService tasks;
     private final StreamRegistry streams;
+    private final Tenants tenants;
 
-    JsonRpcDispatcher(TaskService tasks, StreamRegistry streams) {
+    JsonRpcDispatcher(TaskService tasks, StreamRegistry streams, Tenants tenants) {
         this.tasks = tasks;
         this.streams = streams;
+        this.tenants = tenants;
     }
 
     /**
@@ -53,6 +55,8 @@ final class JsonRpcDispatcher {
         boolean streaming = called != null && called.isStreaming();
         try {
             JsonRpcMethod method = method(request.method(), requested);
+            tenants.checkParameter(request.params().containsKey("tenant")
+                    && request.params().get("tenant") instanceof jakarta.json.JsonString tenant ? tenant.getString() : null);
             String owner = null;
             switch (method) {
                 case SEND_MESSAGE -> tasks.send(RequestCodec.sendMessageRequest(request.params()), owner)
@@ -86,8 +90,9 @@ final class JsonRpcDispatcher {
                 new SseStream(response, event -> new byte[0], streams).single(JsonRpcResponses.error(id, error));
                 return;
             }
-            response.resume(Response.status(streaming ? error.error().httpStatus() : 200)
-                    .type(MediaType.APPLICATION_JSON_TYPE).entity(JsonRpcResponses.error(id, error)).build());
+            Response.ResponseBuilder answer = Response.status(streaming ? error.error().httpStatus() : 200)
+                    .type(MediaType.APPLICATION_JSON_TYPE).entity(JsonRpcResponses.error(id, error));
+            response.resume(streaming ? answer.header("Connection", "close").build() : answer.build());
         }
     }
 
@@ -114,7 +119,7 @@ final class JsonRpcDispatcher {
                 streams);
     }
 
-    private static Long lastEventId(String header) {
+    static Long lastEventId(String header) {
         if (header == null || header.isBlank()) {
             return null;
         }

@@ -80,8 +80,11 @@ public final class Switchboard implements AutoCloseable {
 
     /** The endpoints this build serves, in the order clients should prefer them. */
     static List<AgentInterface> servedInterfaces(Settings settings) {
-        return List.of(new AgentInterface(settings.urlFor(JsonRpcResource.PATH), AgentInterface.JSONRPC,
-                ProtocolVersion.V1_0));
+        return List.of(
+                new AgentInterface(settings.urlFor(JsonRpcResource.PATH), AgentInterface.JSONRPC,
+                        ProtocolVersion.V1_0, settings.tenant()),
+                new AgentInterface(settings.urlFor(RestResource.PATH), AgentInterface.HTTP_JSON,
+                        ProtocolVersion.V1_0, settings.tenant()));
     }
 
     private static AgentCard card(Settings settings, InstalledSkills skills) {

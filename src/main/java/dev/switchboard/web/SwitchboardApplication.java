@@ -32,7 +32,10 @@ public final class SwitchboardApplication extends ResourceConfig {
         register(UnhandledExceptionMapper.class);
         register(new LandingResource(switchboard));
         register(new HealthResource(switchboard));
-        register(new JsonRpcResource(new JsonRpcDispatcher(switchboard.tasks(), switchboard.streams())));
+        Tenants tenants = new Tenants(switchboard.settings().tenant());
+        register(new JsonRpcResource(new JsonRpcDispatcher(switchboard.tasks(), switchboard.streams(), tenants)));
+        register(new RestResource(switchboard.tasks(), switchboard.streams(), tenants));
+        register(new OriginRestResource(switchboard.tasks(), switchboard.streams()));
 
         // some containers ignore an application's Jsonb resolver otherwise; ours decides everywhere
         property("jersey.config.disableJsonBinding", true);

@@ -21,11 +21,9 @@ public final class WebApplicationExceptionMapper implements ExceptionMapper<WebA
         Response original = exception.getResponse();
         int status = original.getStatus();
         String path = uriInfo == null ? "this path" : "/" + uriInfo.getPath();
-        String message = switch (status) {
-            case 400, 413 -> exception.getMessage() != null && !exception.getMessage().startsWith("HTTP ")
-                    ? exception.getMessage() : HttpErrors.describe(status, path);
-            default -> HttpErrors.describe(status, path);
-        };
+        // JAX-RS's own exceptions carry "HTTP 404 Not Found"-style messages; ours say more
+        String message = exception.getMessage() != null && !exception.getMessage().startsWith("HTTP ")
+                ? exception.getMessage() : HttpErrors.describe(status, path);
         Response.ResponseBuilder response = Response.status(status)
                 .type(HttpErrors.JSON)
                 .header("Cache-Control", "no-store")

@@ -1,0 +1,99 @@
+package dev.switchboard.web;
+
+import dev.switchboard.protocol.A2AError;
+import dev.switchboard.protocol.A2AException;
+import dev.switchboard.web.filter.RequestBodyTooLargeException;
+import jakarta.json.Json;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonValue;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.MultivaluedMap;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reading HTTP+JSON requests: JSON bodies of the accepted media types, and query parameters turned
+ * into the same JSON object the codecs read, so both bindings decode requests one way.
+ */
+final class RestRequests {
+    private static final Set<String> JSON_TYPES = Set.of("application/json", SwitchboardApplication.A2A_JSON);
+
+    private RestRequests() {
+    }
+
+    /**
+     * The body as a JSON object.
+     *
+     * @param optional whether an empty body, {@code {}} or {@code null} may stand for "no fields"
+     *                 (cancel and subscribe take no body, and clients differ in what they send)
+     */
+    static JsonObject body(InputStream in, String contentType, boolean optional) {
+        byte[] bytes;
+        try {
+            bytes = in.readAllBytes();
+        } catch (RequestBodyTooLargeException e) {
+            throw new WebApplicationException(e.getMessage(), 413);
+        } catch (IOException e) {
+            throw new A2AException(A2AError.INVALID_REQUEST, "The request body could not be read");
+        }
+        boolean empty = new String(bytes, java.nio.charset.StandardCharsets.UTF_8).isBlank();
+        if (empty && optional) {
+            return JsonValue.EMPTY_JSON_OBJECT;
+        }
+        if (!empty && !isJson(contentType)) {
+            throw new UnsupportedMediaType(contentType);
+        }
+        if (empty) {
+            throw new A2AException(A2AError.INVALID_REQUEST, "Request body is empty; a JSON object is required");
+        }
+        JsonValue value;
+        try (JsonReader reader = Json.createReader(new ByteArrayInputStream(bytes))) {
+            value = reader.readValue();
+        } catch (JsonException e) {
+            throw new A2AException(A2AError.INVALID_REQUEST, "Request body is not valid JSON");
+        }
+        if (value == JsonValue.NULL && optional) {
+            return JsonValue.EMPTY_JSON_OBJECT;
+        }
+        if (value.getValueType() != JsonValue.ValueType.OBJECT) {
+            throw new A2AException(A2AError.INVALID_REQUEST, "Request body must be a JSON object");
+        }
+        return value.asJsonObject();
+    }
+
+    /** Query parameters as a JSON object of strings, which the codecs read as ProtoJSON does. */
+    static JsonObjectBuilder query(MultivaluedMap<String, String> parameters, List<String> names) {
+        JsonObjectBuilder json = Json.createObjectBuilder();
+        for (Map.Entry<String, List<String>> entry : parameters.entrySet()) {
+            if (names.contains(entry.getKey()) && !entry.getValue().isEmpty()) {
+                json.add(entry.getKey(), entry.getValue().get(0));
+            }
+        }
+        return json;
+    }
+
+    static boolean isJson(String contentType) {
+        if (contentType == null) {
+            return false;
+        }
+        int semicolon = contentType.indexOf(';');
+        String type = (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).trim();
+        return JSON_TYPES.contains(type.toLowerCase(Locale.ROOT));
+    }
+
+    /** A body in a media type the binding does not read: HTTP 415 with ContentTypeNotSupported. */
+    static final class UnsupportedMediaType extends RuntimeException {
+        UnsupportedMediaType(String contentType) {
+            super("Content-Type " + (contentType == null ? "(none)" : contentType)
+                    + " is not supported; send application/json or application/a2a+json", null, false, false);
+        }
+    }
+}

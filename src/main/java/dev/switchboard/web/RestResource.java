@@ -1,0 +1,29 @@
+package dev.switchboard.web;
+
+import dev.switchboard.task.TaskService;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+
+/** The HTTP+JSON binding at {@code /a2a/rest}, the endpoint the card names, with its {@code /{tenant}} prefix. */
+@Path("a2a/rest")
+public final class RestResource extends RestRoutes {
+    /** Where the binding listens. */
+    public static final String PATH = "/a2a/rest";
+
+    private final Tenants tenants;
+
+    RestResource(TaskService tasks, StreamRegistry streams, Tenants tenants) {
+        super(tasks, streams);
+        this.tenants = tenants;
+    }
+
+    /** The routes under a tenant prefix; the first segments of the routes themselves are not tenants. */
+    @Path("{tenant: (?!message:|tasks$|tasks/|extendedAgentCard$)[^/]+}")
+    public RestResource tenant(@PathParam("tenant") String tenant) {
+        if (!tenants.knows(tenant)) {
+            throw new NotFoundException("Unknown tenant '" + tenant + "'");
+        }
+        return this;
+    }
+}

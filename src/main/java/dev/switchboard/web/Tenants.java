@@ -1,0 +1,26 @@
+package dev.switchboard.web;
+
+import dev.switchboard.protocol.A2AException;
+
+/**
+ * The tenants this agent serves: the one its card names, if any. A request that names another is
+ * refused rather than served as a default, so a client never acts on the wrong tenant's tasks.
+ */
+final class Tenants {
+    private final String configured;
+
+    Tenants(String configured) {
+        this.configured = configured;
+    }
+
+    boolean knows(String tenant) {
+        return tenant == null || tenant.equals(configured);
+    }
+
+    /** @throws A2AException invalid params for a tenant named in a request body */
+    void checkParameter(String tenant) {
+        if (!knows(tenant)) {
+            throw A2AException.invalidField("tenant", "'" + tenant + "' is not a tenant of this agent");
+        }
+    }
+}
