@@ -1,0 +1,138 @@
+package dev.switchboard.store;
+
+import static dev.switchboard.store.StoreTesting.T0;
+import static dev.switchboard.store.StoreTesting.open;
+import static dev.switchboard.store.StoreTesting.statusEvent;
+import static dev.switchboard.store.StoreTesting.task;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.switchboard.protocol.Artifact;
+import dev.switchboard.protocol.Part;
+import dev.switchboard.protocol.Task;
+import dev.switchboard.protocol.TaskArtifactUpdateEvent;
+import dev.switchboard.protocol.TaskState;
+import dev.switchboard.protocol.TaskStatus;
+import dev.switchboard.protocol.TaskStatusUpdateEvent;
+import dev.switchboard.task.TaskStateMachine;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Concurrent writers on one task: the first terminal state wins, and the log stays gap-free. */
+class StoreRaceTest {
+    private static final int ROUNDS = 100;
+
+    @TempDir
+    static Path dir;
+    private static TaskDatabase db;
+    private static JpaTaskStore store;
+    private static ExecutorService threads;
+
+    @BeforeAll
+    static void setUp() {
+        db = open(dir);
+        store = new JpaTaskStore(db.entityManagerFactory(), new StoreTesting.TickingClock(T0));
+        threads = Executors.newFixedThreadPool(4);
+    }
+
+    @AfterAll
+    static void tearDown() throws InterruptedException {
+        threads.shutdownNow();
+        assertTrue(threads.awaitTermination(5, TimeUnit.SECONDS));
+        db.close();
+    }
+
+    private static TaskChange finish(TaskState state) {
+        TaskStatus status = new TaskStatus(state, null, T0.plusSeconds(1));
+        return current -> TaskStateMachine.status(current, status)
+                .map(next -> new TaskChange.Result(next, List.of(statusEvent(next)), null));
+    }
+
+    @Test
+    void twoWritersRaceToDifferentTerminalStatesAndExactlyOneWins() throws Exception {
+        for (int round = 0; round < ROUNDS; round++) {
+            String id = "race-" + round;
+            Task task = task(id, "ctx", TaskState.WORKING, T0);
+            store.create(task, null, "r", List.of(task));
+            CyclicBarrier start = new CyclicBarrier(2);
+            Future<Optional<Appended>> completing = threads.submit(() -> {
+                start.await();
+                return store.update(id, finish(TaskState.COMPLETED));
+            });
+            Future<Optional<Appended>> canceling = threads.submit(() -> {
+                start.await();
+                return store.update(id, finish(TaskState.CANCELED));
+            });
+            Optional<Appended> completed = completing.get(5, TimeUnit.SECONDS);
+            Optional<Appended> canceled = canceling.get(5, TimeUnit.SECONDS);
+
+            assertTrue(completed.isPresent() ^ canceled.isPresent(), "exactly one writer wins in round " + round);
+            TaskState winner = completed.isPresent() ? TaskState.COMPLETED : TaskState.CANCELED;
+            Appended won = completed.orElseGet(canceled::orElseThrow);
+            assertEquals(List.of(2L), won.events().stream().map(StoredEvent::seq).toList());
+            StoredTask stored = store.find(id).orElseThrow();
+            assertEquals(winner, stored.task().status().state(), "round " + round);
+            assertEquals(2, stored.lastSeq());
+            List<StoredEvent> log = store.eventsAfter(id, 0);
+            assertEquals(List.of(1L, 2L), log.stream().map(StoredEvent::seq).toList());
+            TaskStatusUpdateEvent terminal = (TaskStatusUpdateEvent) log.get(1).event();
+            assertEquals(winner, terminal.status().state(), "round " + round);
+        }
+    }
+
+    @Test
+    void concurrentAppendsGetDistinctConsecutiveNumbers() throws Exception {
+        Task task = task("appends", "ctx", TaskState.WORKING, T0);
+        store.create(task, null, "r", List.of(task));
+        int writers = 3;
+        int perWriter = 15;
+        CyclicBarrier start = new CyclicBarrier(writers);
+        List<Future<List<Long>>> results = new ArrayList<>();
+        for (int w = 0; w < writers; w++) {
+            String artifactId = "w" + w;
+            results.add(threads.submit(() -> {
+                start.await();
+                List<Long> seqs = new ArrayList<>();
+                for (int i = 0; i < perWriter; i++) {
+                    Artifact chunk = Artifact.of(artifactId, null, List.of(Part.text(Integer.toString(i))));
+                    Appended appended = store.update("appends", current ->
+                            TaskStateMachine.artifact(current, chunk, true).map(next -> new TaskChange.Result(next,
+                                    List.of(new TaskArtifactUpdateEvent("appends", "ctx", chunk, true, false, null)),
+                                    "r"))).orElseThrow();
+                    seqs.add(appended.lastSeq());
+                }
+                return seqs;
+            }));
+        }
+        List<Long> all = new ArrayList<>();
+        for (Future<List<Long>> result : results) {
+            List<Long> seqs = result.get(5, TimeUnit.SECONDS);
+            assertEquals(seqs.stream().sorted().toList(), seqs, "one writer's numbers increase");
+            all.addAll(seqs);
+        }
+        all.sort(null);
+        long total = (long) writers * perWriter;
+        assertEquals(LongStream.rangeClosed(2, total + 1).boxed().toList(), all);
+        StoredTask stored = store.find("appends").orElseThrow();
+        assertEquals(total + 1, stored.lastSeq());
+        assertEquals(total + 1, store.eventsAfter("appends", 0).size());
+        for (Artifact artifact : stored.task().artifacts()) {
+            List<String> texts = artifact.parts().stream().map(Part::text).toList();
+            assertEquals(java.util.stream.IntStream.range(0, perWriter).mapToObj(Integer::toString).toList(), texts,
+                    "every chunk of " + artifact.artifactId() + " is kept, in order");
+        }
+        assertEquals(writers, stored.task().artifacts().size());
+    }
+}
