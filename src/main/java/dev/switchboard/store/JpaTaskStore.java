@@ -15,7 +15,7 @@ import java.util.Optional;
 
 /** The task store on JPA: one row per task, one row per event, written in one transaction. */
 public final class JpaTaskStore implements TaskStore {
-    private static final int MAX_ATTEMPTS = 8;
+    private static final int MAX_ATTEMPTS = 12;
 
     private final EntityManagerFactory emf;
     private final Clock clock;
@@ -67,7 +67,7 @@ public final class JpaTaskStore implements TaskStore {
                 if (attempt >= MAX_ATTEMPTS || !isConflict(e)) {
                     throw e;
                 }
-                Thread.onSpinWait();
+                backOff(attempt);
             }
         }
     }
@@ -129,7 +129,8 @@ public final class JpaTaskStore implements TaskStore {
     @Override
     public List<String> runningOn(String runner) {
         return emf.callInTransaction(em -> em.createQuery(
-                        "select t.id from TaskRow t where t.runner = :runner", String.class)
+                        "select t.id from TaskRow t where t.runner = :runner and t.state in ('SUBMITTED', 'WORKING')",
+                        String.class)
                 .setParameter("runner", runner)
                 .getResultList());
     }
@@ -148,6 +149,17 @@ public final class JpaTaskStore implements TaskStore {
         row.createdMillis = now;
         row.eventJson = JsonColumns.event(event);
         return row;
+    }
+
+    /** Waits a random, growing while, so writers that collided do not collide again in step. */
+    private static void backOff(int attempt) {
+        long bound = 1L << Math.min(attempt, 6);
+        try {
+            Thread.sleep(java.util.concurrent.ThreadLocalRandom.current().nextLong(bound + 1));
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while retrying a conflicting write", interrupted);
+        }
     }
 
     private static boolean isConflict(PersistenceException e) {

@@ -40,6 +40,6 @@ public interface TaskStore {
      */
     List<Task> conversation(String contextId, String owner, String excludingTaskId, int limit);
 
-    /** Ids of tasks left running by the given instance: after its restart nothing runs them. */
+    /** Ids of tasks submitted or working on the given instance: after its restart nothing runs them. */
     List<String> runningOn(String runner);
 }

@@ -121,14 +121,16 @@ final class TaskRun {
     boolean status(TaskState state, Message message) {
         TaskStatus status = new TaskStatus(state, message == null ? null : message.withIds(contextId, taskId),
                 context.clock().instant());
+        // a task that is finished or waits for the client is no longer run by this instance
+        String runner = state.isTerminal() || state.isInterrupted() ? null : context.runner();
         return write(task -> TaskStateMachine.status(task, status).map(next -> new TaskChange.Result(next,
-                List.of(new TaskStatusUpdateEvent(taskId, contextId, status, null)), context.runner())));
+                List.of(new TaskStatusUpdateEvent(taskId, contextId, status, null)), runner)));
     }
 
     boolean artifact(Artifact artifact, boolean append, boolean lastChunk) {
         return write(task -> TaskStateMachine.artifact(task, artifact, append).map(next -> new TaskChange.Result(next,
                 List.of(new TaskArtifactUpdateEvent(taskId, contextId, artifact, append, lastChunk, null)),
-                context.runner())));
+                next.status().state().isInterrupted() ? null : context.runner())));
     }
 
     boolean reply(Message message) {
@@ -209,7 +211,9 @@ final class TaskRun {
         List<StreamEvent> events = new ArrayList<>();
         events.add(pending);
         events.addAll(reported);
-        Appended appended = context.store().create(task, owner, context.runner(), events);
+        TaskState state = task.status().state();
+        Appended appended = context.store().create(task, owner,
+                state.isTerminal() || state.isInterrupted() ? null : context.runner(), events);
         created = true;
         published(appended);
     }

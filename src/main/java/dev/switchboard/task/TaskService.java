@@ -63,8 +63,11 @@ public final class TaskService {
      * or at once with {@code returnImmediately}.
      */
     public CompletionStage<SendMessageResult> send(SendMessageRequest request, String owner) {
-        TaskRun run = intake.accept(request, owner);
         Integer historyLength = request.configuration().historyLength();
+        if (historyLength != null && historyLength < 0) {
+            throw A2AException.invalidField("configuration.historyLength", "must not be negative");
+        }
+        TaskRun run = intake.accept(request, owner);
         if (request.configuration().returnImmediately()) {
             Task task = run.ensureCreated();
             start(run);
@@ -141,11 +144,8 @@ public final class TaskService {
         if (stored.task().status().state().isTerminal()) {
             throw notCancelable(stored.task());
         }
-        TaskRun run = context.running(request.id());
-        if (run != null) {
-            run.cancel();
-        }
         TaskStatus canceled = new TaskStatus(TaskState.CANCELED, null, context.clock().instant());
+        // stored before the agent is stopped: whoever waits on the turn sees CANCELED, not WORKING
         Optional<Appended> appended = context.events().locked(request.id(), () -> {
             Optional<Appended> stored2 = context.store().update(request.id(), task ->
                     TaskStateMachine.status(task, canceled).map(next -> new TaskChange.Result(next,
@@ -155,6 +155,10 @@ public final class TaskService {
         });
         if (appended.isEmpty()) {
             throw notCancelable(visible(request.id(), owner).task());
+        }
+        TaskRun run = context.running(request.id());
+        if (run != null) {
+            run.cancel();
         }
         return appended.get().task();
     }

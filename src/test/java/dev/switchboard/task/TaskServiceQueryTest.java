@@ -30,7 +30,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -113,7 +112,6 @@ class TaskServiceQueryTest {
     }
 
     @Test
-    @Disabled("Known defect: TaskService.send validates historyLength only after the agent ran")
     void sendRejectsANegativeHistoryLengthBeforeAnythingHappens() {
         // TaskService.send applies TaskViews.withHistory to the result, so a negative historyLength is
         // noticed only once the task was stored and the agent's turn ended (blocking), or after the

@@ -19,7 +19,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -101,7 +100,6 @@ class TaskServiceRestartTest {
     }
 
     @Test
-    @Disabled("Known defect: TaskRun keeps its runner on tasks that finished or wait for input")
     void onlyTasksWithAnAgentStillRunningAreRunningOnThisInstance() throws Exception {
         // TaskRun.status/artifact always store context.runner() as the runner, also for terminal and
         // interrupted states, so TaskStore.runningOn returns every task this instance ever finished
