@@ -1,8 +1,8 @@
 // Interop check of an A2A 1.0 server against the official A2A JavaScript SDK client
 // (@a2a-js/sdk): card discovery, SendMessage + GetTask, SendStreamingMessage,
-// CancelTask and TaskNotFound, all over the JSON-RPC binding.
+// CancelTask and TaskNotFound, over the JSON-RPC or the HTTP+JSON binding.
 //
-//   node interop.mjs <server base URL>        e.g. node interop.mjs http://localhost:8080
+//   node interop.mjs <server base URL> [JSONRPC|HTTP+JSON]   e.g. node interop.mjs http://localhost:8080
 //
 // Prints "PASS <check>" or "FAIL <check>: <reason>" per check, then "N passed, M failed";
 // exits 1 when a check failed, 2 on bad usage. Every call has a timeout
@@ -16,6 +16,7 @@ import {
   ClientFactory,
   DefaultAgentCardResolver,
   JsonRpcTransportFactory,
+  RestTransportFactory,
 } from '@a2a-js/sdk/client';
 import { TaskNotCancelableError, TaskNotFoundError } from '@a2a-js/sdk/errors';
 
@@ -23,6 +24,11 @@ const TIMEOUT_MS = Number(process.env.INTEROP_TIMEOUT_MS || 15000);
 const DEBUG = !!process.env.INTEROP_DEBUG;
 
 const base = process.argv[2];
+const binding = (process.argv[3] || 'JSONRPC').toUpperCase();
+if (binding !== 'JSONRPC' && binding !== 'HTTP+JSON') {
+  console.error('binding must be JSONRPC or HTTP+JSON');
+  process.exit(2);
+}
 if (!base || !/^https?:\/\//.test(base)) {
   console.error('usage: node interop.mjs <server base URL, http(s)://...>');
   process.exit(2);
@@ -135,20 +141,20 @@ await check('discovery', async () => {
   if (!card || typeof card !== 'object') fail('card is not a JSON object');
   if (!card.name) fail('card has no name');
   const ifaces = card.supportedInterfaces ?? [];
-  const jsonrpc = ifaces.filter((i) => String(i.protocolBinding).toUpperCase() === 'JSONRPC');
-  if (jsonrpc.length === 0) fail(`no supportedInterfaces entry with protocolBinding JSONRPC (got ${JSON.stringify(ifaces)})`);
-  const v10 = jsonrpc.find((i) => i.protocolVersion === '1.0');
-  if (!v10) fail(`no JSONRPC interface with protocolVersion "1.0" (got ${JSON.stringify(jsonrpc)})`);
-  if (!/^https?:\/\//.test(v10.url ?? '')) fail(`JSONRPC interface url is not an absolute http(s) URL: ${v10.url}`);
+  const matching = ifaces.filter((i) => String(i.protocolBinding).toUpperCase() === binding);
+  if (matching.length === 0) fail(`no supportedInterfaces entry with protocolBinding ${binding} (got ${JSON.stringify(ifaces)})`);
+  const v10 = matching.find((i) => i.protocolVersion === '1.0');
+  if (!v10) fail(`no ${binding} interface with protocolVersion "1.0" (got ${JSON.stringify(matching)})`);
+  if (!/^https?:\/\//.test(v10.url ?? '')) fail(`${binding} interface url is not an absolute http(s) URL: ${v10.url}`);
   const factory = new ClientFactory({
-    transports: [new JsonRpcTransportFactory({ fetchImpl })],
-    preferredTransports: ['JSONRPC'],
+    transports: [new JsonRpcTransportFactory({ fetchImpl }), new RestTransportFactory({ fetchImpl })],
+    preferredTransports: [binding],
     cardResolver: resolver,
   });
   client = await factory.createFromAgentCard(card);
-  if (client.transport.protocolName !== 'JSONRPC') fail(`client picked ${client.transport.protocolName}, not JSONRPC`);
+  if (String(client.transport.protocolName).toUpperCase() !== binding) fail(`client picked ${client.transport.protocolName}, not ${binding}`);
   if (client.protocolVersion !== '1.0') fail(`client speaks A2A ${client.protocolVersion}, not 1.0`);
-  return `"${card.name}", JSON-RPC endpoint ${v10.url}, streaming=${!!card.capabilities?.streaming}`;
+  return `"${card.name}", ${binding} endpoint ${v10.url}, streaming=${!!card.capabilities?.streaming}`;
 });
 
 const needClient = () => {

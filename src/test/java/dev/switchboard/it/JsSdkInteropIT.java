@@ -12,12 +12,13 @@ import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The official A2A JavaScript SDK client (npm {@code @a2a-js/sdk}, installed by the build) against
- * the WAR on Tomcat: discovery, send and get, streaming, cancel, task not found.
+ * the WAR on Tomcat, over both bindings: discovery, send and get, streaming, cancel, task not found.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -30,11 +31,12 @@ class JsSdkInteropIT {
     @ArquillianResource
     private URL base;
 
-    @Test
-    void officialJavaScriptClientInteroperates() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"JSONRPC", "HTTP+JSON"})
+    void officialJavaScriptClientInteroperates(String binding) throws Exception {
         File dir = new File(System.getProperty("it.js.dir", "target/it-js"));
         String url = base.toString().replaceAll("/$", "");
-        Process node = new ProcessBuilder("node", "interop.mjs", url)
+        Process node = new ProcessBuilder("node", "interop.mjs", url, binding)
                 .directory(dir).redirectErrorStream(true).start();
         boolean finished = node.waitFor(120, TimeUnit.SECONDS);
         String output = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
