@@ -20,6 +20,8 @@ public enum Setting {
     CARD_VERSION("switchboard.card.version", "The agent's version as published on the card."),
     TENANT("switchboard.tenant",
             "Tenant the card's endpoints name; clients then send it on every request (REST path prefix)."),
+    CATALOGUE_FILE("switchboard.catalogue.file",
+            "A catalogue file to use instead of the one in the WAR; checked at start-up."),
     CARD_MODES("switchboard.card.modes",
             "Comma-separated media types the card lists as default input and output modes."),
     CARD_MAX_AGE("switchboard.card.max.age",

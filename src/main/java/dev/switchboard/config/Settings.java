@@ -17,13 +17,14 @@ import java.util.Objects;
  * @param jdbcUser             null when unset
  * @param jdbcPassword         null when unset; never logged
  * @param tenant               the tenant the card's endpoints name, or null
+ * @param catalogueFile        a catalogue replacing the bundled one, or null
  */
 public record Settings(URI publicUrl, Path dataDir, String agentName, String agentDescription,
                        String providerOrganization, URI providerUrl, URI documentationUrl, URI iconUrl,
                        String cardVersion, List<String> cardModes, Duration cardMaxAge, long maxRequestBytes,
                        String jdbcUrl,
                        String jdbcUser, String jdbcPassword, String instanceId, int agentThreads,
-                       Duration streamHeartbeat, String tenant) {
+                       Duration streamHeartbeat, String tenant, Path catalogueFile) {
     public Settings {
         Objects.requireNonNull(publicUrl, "publicUrl");
         Objects.requireNonNull(dataDir, "dataDir");

@@ -73,7 +73,7 @@ public final class SettingsLoader {
                 text(Setting.CARD_VERSION, "1.0.0"), cardModes(), cardMaxAge(), maxRequestBytes(),
                 jdbcUrl != null ? jdbcUrl : embeddedUrl(dataDir), raw(Setting.JDBC_USER), raw(Setting.JDBC_PASSWORD),
                 text(Setting.INSTANCE_ID, "local"), integer(Setting.AGENT_THREADS, 16, 1, 1024),
-                Duration.ofSeconds(integer(Setting.STREAM_HEARTBEAT, 15, 1, 3600)), tenant());
+                Duration.ofSeconds(integer(Setting.STREAM_HEARTBEAT, 15, 1, 3600)), tenant(), catalogueFile());
     }
 
     /** The value as configured, or null when no source sets it to something non-blank. */
@@ -182,6 +182,23 @@ public final class SettingsLoader {
             // reported below
         }
         throw new InvalidSettingException(setting, value, "must be a whole number from " + min + " to " + max);
+    }
+
+    private Path catalogueFile() {
+        String value = raw(Setting.CATALOGUE_FILE);
+        if (value == null) {
+            return null;
+        }
+        Path file;
+        try {
+            file = Path.of(value).toAbsolutePath().normalize();
+        } catch (InvalidPathException e) {
+            throw new InvalidSettingException(Setting.CATALOGUE_FILE, value, "is not a valid path");
+        }
+        if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+            throw new InvalidSettingException(Setting.CATALOGUE_FILE, value, "is not a readable file");
+        }
+        return file;
     }
 
     private String tenant() {

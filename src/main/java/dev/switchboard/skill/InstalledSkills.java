@@ -41,7 +41,20 @@ public final class InstalledSkills {
         return skills;
     }
 
-    public List<AgentSkill> descriptors() {
-        return skills.stream().map(Skill::descriptor).toList();
+    /** What the public card lists: the public skills only. */
+    public List<AgentSkill> publicDescriptors() {
+        return skills.stream().filter(skill -> skill.tier() == Tier.PUBLIC).map(Skill::descriptor).toList();
+    }
+
+    /** Starts every skill once. */
+    public void start(SkillContext context) {
+        for (Skill skill : skills) {
+            skill.start(context);
+        }
+    }
+
+    /** The installed skill of a type, if any. */
+    public <T extends Skill> java.util.Optional<T> find(Class<T> type) {
+        return skills.stream().filter(type::isInstance).map(type::cast).findFirst();
     }
 }

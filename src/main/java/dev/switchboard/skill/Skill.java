@@ -1,12 +1,14 @@
 package dev.switchboard.skill;
 
 import dev.switchboard.protocol.AgentSkill;
+import dev.switchboard.protocol.Message;
 import dev.switchboard.task.AgentExecutor;
 
 /**
- * A skill installed in this server: how it is advertised and what does its work. Deployers add
- * their own by putting a jar into {@code WEB-INF/lib} that names its implementation in
- * {@code META-INF/services/dev.switchboard.skill.Skill}.
+ * A skill installed in this server: how it is advertised, who may use it, which messages it
+ * claims, and what does its work. Deployers add their own by putting a jar into
+ * {@code WEB-INF/lib} (or the container's shared lib) that names its implementation in
+ * {@code META-INF/services/dev.switchboard.skill.Skill}; it then appears on the card and in routing.
  */
 public interface Skill {
     /** How the skill is advertised on the Agent Card; its {@code id} is unique within the server. */
@@ -14,4 +16,34 @@ public interface Skill {
 
     /** Does the skill's work for one message. */
     AgentExecutor executor();
+
+    /**
+     * Who may use the skill. Only public skills are on the public card and reachable by anonymous
+     * callers, so a powerful skill is never exposed by accident.
+     */
+    default Tier tier() {
+        return Tier.PUBLIC;
+    }
+
+    /**
+     * Whether the skill recognises a message as its own by its shape (a message that carries an
+     * Agent Card, say), when the caller named no skill. Keep it narrow: the first skill that
+     * claims a message gets it.
+     */
+    default boolean claims(Message message) {
+        return false;
+    }
+
+    /** Whether the skill takes the messages no skill was named for and none claimed. */
+    default boolean isFallback() {
+        return false;
+    }
+
+    /**
+     * Prepares the skill once at start-up, before any message arrives.
+     *
+     * @throws IllegalStateException with a message naming what is wrong; start-up fails with it
+     */
+    default void start(SkillContext context) {
+    }
 }

@@ -1,65 +1,87 @@
 package dev.switchboard.skill;
 
+import dev.switchboard.protocol.A2AError;
+import dev.switchboard.protocol.A2AException;
+import dev.switchboard.protocol.Message;
 import dev.switchboard.task.AgentExecutor;
 import dev.switchboard.task.AgentRequest;
 import dev.switchboard.task.TaskUpdater;
+import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * The agent as a whole: hands each message to one installed skill. A message names its skill in
- * {@code metadata.skillId}; a message that names none goes to the only skill, or the first one in
- * card order when there are several. With no skill installed every task is rejected, clearly.
+ * The agent as a whole: hands each message to one installed skill. A2A has no field for choosing a
+ * skill, so, in order: the skill a caller names in {@code metadata.skill} (of the message, or of
+ * the request), refusing an unknown one rather than guessing; else the first skill that claims
+ * the message by its shape; else the fallback skill; else the first skill on the card. Skills the
+ * caller's tier does not reach are refused before any task exists.
  */
 public final class SkillRouter implements AgentExecutor {
-    /** The metadata key a client uses to pick a skill. */
-    public static final String SKILL_ID = "skillId";
+    /** The metadata key a client uses to name a skill. */
+    public static final String SKILL = "skill";
 
-    private final Map<String, AgentExecutor> executors = new LinkedHashMap<>();
+    private final List<Skill> skills;
 
-    public SkillRouter(InstalledSkills skills) {
-        for (Skill skill : skills.all()) {
-            executors.put(skill.descriptor().id(), skill.executor());
+    public SkillRouter(InstalledSkills installed) {
+        this.skills = installed.all();
+    }
+
+    @Override
+    public void admit(Message message, JsonObject requestMetadata) {
+        Skill skill = route(message, requestMetadata);
+        if (skill != null && skill.tier() != Tier.PUBLIC) {
+            throw new A2AException(A2AError.UNSUPPORTED_OPERATION, "Skill '" + skill.descriptor().id()
+                    + "' is for " + skill.tier().name().toLowerCase() + " callers only",
+                    Map.of("skill", skill.descriptor().id()));
         }
     }
 
     @Override
     public void execute(AgentRequest request, TaskUpdater updater) throws Exception {
-        Optional<AgentExecutor> executor = route(request);
-        if (executor.isEmpty()) {
-            updater.reject(executors.isEmpty() ? "This agent has no skills installed"
-                    : "No skill named '" + requestedSkill(request).orElse("") + "'; this agent offers "
-                    + String.join(", ", executors.keySet()));
+        Skill skill = route(request.message(), request.metadata());
+        if (skill == null) {
+            updater.reject("This agent has no skills installed");
             return;
         }
-        executor.get().execute(request, updater);
+        skill.executor().execute(request, updater);
     }
 
     @Override
     public void cancel(AgentRequest request, TaskUpdater updater) {
-        route(request).ifPresent(executor -> executor.cancel(request, updater));
+        Skill skill = route(request.message(), request.metadata());
+        if (skill != null) {
+            skill.executor().cancel(request, updater);
+        }
     }
 
-    private Optional<AgentExecutor> route(AgentRequest request) {
-        Optional<String> named = requestedSkill(request);
+    /**
+     * @return the skill for the message, or null when none is installed
+     * @throws A2AException invalid params when the caller names a skill this agent does not have
+     */
+    Skill route(Message message, JsonObject requestMetadata) {
+        Optional<String> named = named(message.metadata()).or(() -> named(requestMetadata));
         if (named.isPresent()) {
-            return Optional.ofNullable(executors.get(named.get()));
+            return skills.stream().filter(skill -> skill.descriptor().id().equals(named.get())).findFirst()
+                    .orElseThrow(() -> A2AException.invalidField("metadata.skill", "no skill '" + named.get()
+                            + "' here; this agent offers " + String.join(", ",
+                            skills.stream().map(skill -> skill.descriptor().id()).toList())));
         }
-        return executors.values().stream().findFirst();
+        return skills.stream().filter(skill -> skill.claims(message)).findFirst()
+                .or(() -> skills.stream().filter(Skill::isFallback).findFirst())
+                .or(() -> skills.stream().findFirst())
+                .orElse(null);
     }
 
-    private static Optional<String> requestedSkill(AgentRequest request) {
-        for (var metadata : new jakarta.json.JsonObject[] {request.message().metadata(), request.metadata()}) {
-            if (metadata != null) {
-                JsonValue value = metadata.get(SKILL_ID);
-                if (value instanceof JsonString text) {
-                    return Optional.of(text.getString());
-                }
-            }
+    private static Optional<String> named(JsonObject metadata) {
+        if (metadata == null) {
+            return Optional.empty();
         }
-        return Optional.empty();
+        JsonValue value = metadata.get(SKILL);
+        return value instanceof JsonString text && !text.getString().isBlank()
+                ? Optional.of(text.getString().trim()) : Optional.empty();
     }
 }

@@ -1,5 +1,9 @@
 package dev.switchboard.task;
 
+import dev.switchboard.protocol.A2AException;
+import dev.switchboard.protocol.Message;
+import jakarta.json.JsonObject;
+
 /**
  * What a skill implements to do an agent's work. The server calls it on a worker thread, never on
  * a request thread, once per incoming message (a new task or a follow-up to one).
@@ -12,6 +16,15 @@ package dev.switchboard.task;
  * handed elsewhere.
  */
 public interface AgentExecutor {
+
+    /**
+     * Checks, before any task exists, that this agent will take the message: a refusal here is
+     * an error answer to the caller, not a failed task.
+     *
+     * @throws A2AException to refuse the message
+     */
+    default void admit(Message message, JsonObject requestMetadata) {
+    }
 
     /**
      * Does the work for one message. Exceptions fail the task with a generic message; their

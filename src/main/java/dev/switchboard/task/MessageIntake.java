@@ -43,6 +43,7 @@ final class MessageIntake {
             throw new A2AException(A2AError.PUSH_NOTIFICATION_NOT_SUPPORTED,
                     "Push notifications are not enabled on this agent");
         }
+        context.agent().admit(message, request.metadata());
         return message.taskId() == null ? start(request, owner) : continueTask(request, owner);
     }
 

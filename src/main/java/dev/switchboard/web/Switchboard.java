@@ -15,9 +15,13 @@ import dev.switchboard.store.TaskDatabase;
 import dev.switchboard.task.TaskEvents;
 import dev.switchboard.task.TaskService;
 import jakarta.servlet.ServletContext;
+import dev.switchboard.skill.SkillContext;
+import java.io.InputStream;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -46,11 +50,13 @@ public final class Switchboard implements AutoCloseable {
     private final TaskEvents events;
     private final TaskService tasks;
     private final StreamRegistry streams;
+    private final InstalledSkills skills;
 
     private Switchboard(Settings settings, BuildInfo build, InstalledSkills skills, Clock clock) {
         this.settings = settings;
         this.build = build;
         this.clock = clock;
+        this.skills = skills;
         this.startedAt = clock.instant();
         this.card = AgentCardDocuments.render(card(settings, skills));
         this.database = TaskDatabase.open(settings.jdbcUrl(), settings.jdbcUser(), settings.jdbcPassword(),
@@ -65,10 +71,27 @@ public final class Switchboard implements AutoCloseable {
         this.streams = new StreamRegistry(settings.streamHeartbeat().toSeconds());
     }
 
-    /** Builds everything and reconciles tasks an earlier run of this instance left unfinished. */
-    public static Switchboard start(Settings settings, ClassLoader classLoader, Clock clock) {
-        Switchboard switchboard = new Switchboard(settings, BuildInfo.load(), InstalledSkills.discover(classLoader),
-                clock);
+    /**
+     * Starts the installed skills, builds everything else and reconciles tasks an earlier run of
+     * this instance left unfinished.
+     *
+     * @param resources the web application's resources by path, such as {@code /catalogue.json}
+     */
+    public static Switchboard start(Settings settings, ClassLoader classLoader,
+                                    Function<String, InputStream> resources, Clock clock) {
+        InstalledSkills skills = InstalledSkills.discover(classLoader);
+        skills.start(new SkillContext() {
+            @Override
+            public Settings settings() {
+                return settings;
+            }
+
+            @Override
+            public Optional<InputStream> webResource(String path) {
+                return Optional.ofNullable(resources.apply(path));
+            }
+        });
+        Switchboard switchboard = new Switchboard(settings, BuildInfo.load(), skills, clock);
         try {
             switchboard.tasks.reconcileAfterRestart();
         } catch (RuntimeException e) {
@@ -89,7 +112,7 @@ public final class Switchboard implements AutoCloseable {
 
     private static AgentCard card(Settings settings, InstalledSkills skills) {
         return AgentCardFactory.build(settings, servedInterfaces(settings),
-                new AgentCapabilities(true, false, false, List.of()), skills.descriptors());
+                new AgentCapabilities(true, false, false, List.of()), skills.publicDescriptors());
     }
 
     /** The instance the bootstrap listener registered; absent only if start-up failed. */
@@ -123,6 +146,10 @@ public final class Switchboard implements AutoCloseable {
 
     public TaskService tasks() {
         return tasks;
+    }
+
+    public InstalledSkills skills() {
+        return skills;
     }
 
     StreamRegistry streams() {

@@ -3,6 +3,7 @@ package dev.switchboard.web;
 import dev.switchboard.config.InvalidSettingException;
 import dev.switchboard.config.Settings;
 import dev.switchboard.config.SettingsLoader;
+import dev.switchboard.skill.catalogue.CatalogueException;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
@@ -30,7 +31,11 @@ public final class SwitchboardBootstrap implements ServletContextListener {
         }
         Switchboard switchboard;
         try {
-            switchboard = Switchboard.start(settings, context.getClassLoader(), Clock.systemUTC());
+            switchboard = Switchboard.start(settings, context.getClassLoader(), context::getResourceAsStream,
+                    Clock.systemUTC());
+        } catch (CatalogueException e) {
+            LOG.severe("Switchboard cannot start: " + e.getMessage());
+            throw new StartupFailure(e.getMessage());
         } catch (RuntimeException e) {
             LOG.log(Level.SEVERE, "Switchboard cannot start: " + e.getMessage(), e);
             throw new StartupFailure(e.getMessage());

@@ -5,6 +5,7 @@ import java.io.File;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.importer.ZipImporter;
+import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 
 /** The WAR the build produced, deployed at the root context as operators deploy it, plus a test skill. */
@@ -17,10 +18,12 @@ final class Deployments {
         if (path == null || !new File(path).isFile()) {
             throw new IllegalStateException("run integration tests through 'mvn verify' so the WAR exists: " + path);
         }
-        return ShrinkWrap.create(ZipImporter.class, "ROOT.war").importFrom(new File(path)).as(WebArchive.class)
-                // a test skill, installed the way a deployer adds one: a class and a service entry
+        // a test skill, installed the way a deployer adds one: a jar with the class and its service entry
+        JavaArchive skillJar = ShrinkWrap.create(JavaArchive.class, "echo-skill.jar")
                 .addClass(EchoSkill.class)
                 .addAsResource(new StringAsset(EchoSkill.class.getName() + "\n"),
                         "META-INF/services/" + Skill.class.getName());
+        return ShrinkWrap.create(ZipImporter.class, "ROOT.war").importFrom(new File(path)).as(WebArchive.class)
+                .addAsLibrary(skillJar);
     }
 }

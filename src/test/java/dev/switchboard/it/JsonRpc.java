@@ -33,11 +33,13 @@ final class JsonRpc {
         return message(text).build();
     }
 
+    /** A user message for the test skill, which it names in its metadata. */
     static JsonObjectBuilder message(String text) {
         return Json.createObjectBuilder()
                 .add("messageId", UUID.randomUUID().toString())
                 .add("role", "ROLE_USER")
-                .add("parts", Json.createArrayBuilder().add(Json.createObjectBuilder().add("text", text)));
+                .add("parts", Json.createArrayBuilder().add(Json.createObjectBuilder().add("text", text)))
+                .add("metadata", Json.createObjectBuilder().add("skill", "echo"));
     }
 
     static String envelope(String method, JsonObject params) {

@@ -26,12 +26,19 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 final class TomcatProcess implements AutoCloseable {
     private final Path base;
     private final Path dataDir;
+    private final List<String> properties;
     private final int port;
     private Process process;
 
     TomcatProcess(Path base, Path dataDir, WebArchive war) throws IOException {
+        this(base, dataDir, war, List.of());
+    }
+
+    /** @param properties extra {@code -Dname=value} settings for the server */
+    TomcatProcess(Path base, Path dataDir, WebArchive war, List<String> properties) throws IOException {
         this.base = base;
         this.dataDir = dataDir;
+        this.properties = List.copyOf(properties);
         this.port = freePort();
         Path home = Path.of(System.getProperty("it.tomcat.home"));
         for (String dir : List.of("conf", "logs", "temp", "work", "webapps")) {
@@ -64,20 +71,7 @@ final class TomcatProcess implements AutoCloseable {
 
     /** Starts the JVM and waits until the application answers. */
     void start() throws Exception {
-        Path home = Path.of(System.getProperty("it.tomcat.home"));
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        process = new ProcessBuilder(java, "-Xmx384m",
-                "-cp", home.resolve("bin/bootstrap.jar") + File.pathSeparator + home.resolve("bin/tomcat-juli.jar"),
-                "-Dcatalina.home=" + home, "-Dcatalina.base=" + base,
-                "-Djava.io.tmpdir=" + base.resolve("temp"),
-                "-Djava.util.logging.config.file=" + base.resolve("conf/logging.properties"),
-                "-Djava.util.logging.manager=org.apache.juli.ClassLoaderLogManager",
-                "-Dswitchboard.data.dir=" + dataDir,
-                "-Dswitchboard.public.url=http://127.0.0.1:" + port,
-                "org.apache.catalina.startup.Bootstrap", "start")
-                .redirectErrorStream(true)
-                .redirectOutput(base.resolve("logs/console.log").toFile())
-                .start();
+        launch();
         HttpClient client = HttpClient.newHttpClient();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
         while (System.nanoTime() < deadline) {
@@ -96,6 +90,44 @@ final class TomcatProcess implements AutoCloseable {
             Thread.sleep(250);
         }
         throw new IllegalStateException("Tomcat did not answer within 90 s; see " + base.resolve("logs/console.log"));
+    }
+
+    /**
+     * Starts the JVM and waits for the application to refuse to start.
+     *
+     * @return the server's console output
+     */
+    String startExpectingFailure() throws Exception {
+        launch();
+        Path console = base.resolve("logs/console.log");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (System.nanoTime() < deadline) {
+            String log = Files.exists(console) ? Files.readString(console) : "";
+            if (log.contains("Switchboard cannot start") && log.contains("Context [] startup failed")) {
+                return log;
+            }
+            Thread.sleep(250);
+        }
+        throw new IllegalStateException("the application did not fail within 90 s; see " + console);
+    }
+
+    private void launch() throws IOException {
+        Path home = Path.of(System.getProperty("it.tomcat.home"));
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new java.util.ArrayList<>(List.of(java, "-Xmx384m",
+                "-cp", home.resolve("bin/bootstrap.jar") + File.pathSeparator + home.resolve("bin/tomcat-juli.jar"),
+                "-Dcatalina.home=" + home, "-Dcatalina.base=" + base,
+                "-Djava.io.tmpdir=" + base.resolve("temp"),
+                "-Djava.util.logging.config.file=" + base.resolve("conf/logging.properties"),
+                "-Djava.util.logging.manager=org.apache.juli.ClassLoaderLogManager",
+                "-Dswitchboard.data.dir=" + dataDir,
+                "-Dswitchboard.public.url=http://127.0.0.1:" + port));
+        properties.forEach(property -> command.add("-D" + property));
+        command.addAll(List.of("org.apache.catalina.startup.Bootstrap", "start"));
+        process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(base.resolve("logs/console.log").toFile())
+                .start();
     }
 
     /** SIGKILL: no shutdown hooks, no listener, nothing flushed that was not flushed already. */

@@ -25,7 +25,7 @@ class InstalledSkillsTest {
 
     @Test
     void skillsAreOrderedById() {
-        assertEquals(List.of("a", "b"), InstalledSkills.of(List.of(skill("b"), skill("a"))).descriptors().stream()
+        assertEquals(List.of("a", "b"), InstalledSkills.of(List.of(skill("b"), skill("a"))).publicDescriptors().stream()
                 .map(AgentSkill::id).toList());
     }
 
@@ -36,6 +36,6 @@ class InstalledSkillsTest {
 
     @Test
     void discoveryFindsServiceEntries() {
-        assertEquals(List.of(), InstalledSkills.discover(getClass().getClassLoader()).descriptors());
+        assertEquals(List.of(), InstalledSkills.discover(getClass().getClassLoader()).publicDescriptors());
     }
 }
