@@ -36,6 +36,7 @@ class InstalledSkillsTest {
 
     @Test
     void discoveryFindsServiceEntries() {
-        assertEquals(List.of(), InstalledSkills.discover(getClass().getClassLoader()).publicDescriptors());
+        assertEquals(List.of("a2a-catalogue"), InstalledSkills.discover(getClass().getClassLoader())
+                .publicDescriptors().stream().map(AgentSkill::id).toList(), "the bundled skill's service entry");
     }
 }
