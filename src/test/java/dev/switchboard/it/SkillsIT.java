@@ -101,4 +101,34 @@ class SkillsIT {
         assertEquals(304, http.get("/catalogue.json", "If-None-Match", etag).statusCode());
         assertTrue(response.headers().firstValue("Cache-Control").orElse("").contains("max-age"));
     }
+
+    @Test
+    void aMessageCarryingACardIsReviewedWithoutNamingTheSkill() {
+        JsonObject card = Json.createObjectBuilder().add("name", "Weather").add("description", "Forecasts")
+                .add("version", "1.0.0").add("supportedInterfaces", Json.createArrayBuilder().add(
+                        Json.createObjectBuilder().add("url", "ftp://weather.example.com/a2a")
+                                .add("protocolBinding", "JSONRPC").add("protocolVersion", "1.0")))
+                .add("capabilities", Json.createObjectBuilder()).add("defaultInputModes", Json.createArrayBuilder())
+                .add("defaultOutputModes", Json.createArrayBuilder()).add("skills", Json.createArrayBuilder())
+                .build();
+        JsonObject params = Json.createObjectBuilder().add("message", Json.createObjectBuilder()
+                .add("messageId", java.util.UUID.randomUUID().toString()).add("role", "ROLE_USER")
+                .add("parts", Json.createArrayBuilder().add(Json.createObjectBuilder().add("data", card)))).build();
+        JsonObject task = rpc.result("SendMessage", params).getJsonObject("task");
+        String report = task.getJsonArray("artifacts").toString();
+        assertTrue(report.contains("INVALID_URL"), report);
+        assertTrue(task.getJsonObject("status").toString().contains("Score"), task.toString());
+    }
+
+    @Test
+    void everyCardReviewExampleWorksVerbatim() {
+        JsonObject review = card().getJsonArray("skills").getValuesAs(JsonValue::asJsonObject).stream()
+                .filter(skill -> skill.getString("id").equals("card-review")).findFirst().orElseThrow();
+        for (JsonValue example : review.getJsonArray("examples")) {
+            String text = ((jakarta.json.JsonString) example).getString();
+            JsonObject task = rpc.result("SendMessage", question(text)).getJsonObject("task");
+            assertEquals("TASK_STATE_COMPLETED", task.getJsonObject("status").getString("state"), text);
+            assertTrue(task.getJsonArray("artifacts").toString().contains("score"), text + " -> " + task);
+        }
+    }
 }

@@ -36,7 +36,7 @@ class InstalledSkillsTest {
 
     @Test
     void discoveryFindsServiceEntries() {
-        assertEquals(List.of("a2a-catalogue"), InstalledSkills.discover(getClass().getClassLoader())
-                .publicDescriptors().stream().map(AgentSkill::id).toList(), "the bundled skill's service entry");
+        assertEquals(List.of("a2a-catalogue", "card-review"), InstalledSkills.discover(getClass().getClassLoader())
+                .publicDescriptors().stream().map(AgentSkill::id).toList(), "the bundled skills' service entries");
     }
 }

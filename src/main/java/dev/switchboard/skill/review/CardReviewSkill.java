@@ -2,11 +2,13 @@ package dev.switchboard.skill.review;
 
 import dev.switchboard.protocol.AgentSkill;
 import dev.switchboard.protocol.Artifact;
+import dev.switchboard.protocol.Message;
 import dev.switchboard.protocol.Part;
 import dev.switchboard.skill.Skill;
 import dev.switchboard.task.AgentExecutor;
 import dev.switchboard.task.AgentRequest;
 import dev.switchboard.task.TaskUpdater;
+import jakarta.json.JsonObject;
 import java.util.List;
 
 /**
@@ -49,6 +51,18 @@ public final class CardReviewSkill implements Skill, AgentExecutor {
     @Override
     public AgentExecutor executor() {
         return this;
+    }
+
+    /**
+     * Claims a message that carries something shaped like an Agent Card: a JSON object with a
+     * {@code name} and endpoints, skills or capabilities. Narrow on purpose, so a question that
+     * merely mentions a card still goes to the catalogue.
+     */
+    @Override
+    public boolean claims(Message message) {
+        JsonObject card = CardInput.find(message.parts()).card();
+        return card != null && card.containsKey("name") && (card.containsKey("supportedInterfaces")
+                || card.containsKey("url") || card.containsKey("skills") || card.containsKey("capabilities"));
     }
 
     @Override
