@@ -22,6 +22,8 @@ public enum Setting {
             "Tenant the card's endpoints name; clients then send it on every request (REST path prefix)."),
     CATALOGUE_FILE("switchboard.catalogue.file",
             "A catalogue file to use instead of the one in the WAR; checked at start-up."),
+    OPERATOR_TOKEN("switchboard.operator.token",
+            "Bearer token of the operator, who sees and manages every task; at least 32 characters; never logged."),
     CARD_MODES("switchboard.card.modes",
             "Comma-separated media types the card lists as default input and output modes."),
     CARD_MAX_AGE("switchboard.card.max.age",
@@ -61,6 +63,6 @@ public enum Setting {
 
     /** Whether the value is a secret that must never appear in logs or messages. */
     public boolean isSecret() {
-        return this == JDBC_PASSWORD;
+        return this == JDBC_PASSWORD || this == OPERATOR_TOKEN;
     }
 }

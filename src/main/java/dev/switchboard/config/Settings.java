@@ -18,13 +18,14 @@ import java.util.Objects;
  * @param jdbcPassword         null when unset; never logged
  * @param tenant               the tenant the card's endpoints name, or null
  * @param catalogueFile        a catalogue replacing the bundled one, or null
+ * @param operatorToken        the operator's bearer token, or null for no operator access; never logged
  */
 public record Settings(URI publicUrl, Path dataDir, String agentName, String agentDescription,
                        String providerOrganization, URI providerUrl, URI documentationUrl, URI iconUrl,
                        String cardVersion, List<String> cardModes, Duration cardMaxAge, long maxRequestBytes,
                        String jdbcUrl,
                        String jdbcUser, String jdbcPassword, String instanceId, int agentThreads,
-                       Duration streamHeartbeat, String tenant, Path catalogueFile) {
+                       Duration streamHeartbeat, String tenant, Path catalogueFile, String operatorToken) {
     public Settings {
         Objects.requireNonNull(publicUrl, "publicUrl");
         Objects.requireNonNull(dataDir, "dataDir");
@@ -40,7 +41,7 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
 
     @Override
     public String toString() {
-        return "Settings[publicUrl=" + publicUrl + ", dataDir=" + dataDir + ", jdbcUrl=" + jdbcUrl
+        return "Settings[publicUrl=" + publicUrl + ", operatorToken=" + (operatorToken == null ? "none" : "***") + ", dataDir=" + dataDir + ", jdbcUrl=" + jdbcUrl
                 + ", instanceId=" + instanceId + "]";
     }
 

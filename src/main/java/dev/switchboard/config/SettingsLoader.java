@@ -73,7 +73,8 @@ public final class SettingsLoader {
                 text(Setting.CARD_VERSION, "1.0.0"), cardModes(), cardMaxAge(), maxRequestBytes(),
                 jdbcUrl != null ? jdbcUrl : embeddedUrl(dataDir), raw(Setting.JDBC_USER), raw(Setting.JDBC_PASSWORD),
                 text(Setting.INSTANCE_ID, "local"), integer(Setting.AGENT_THREADS, 16, 1, 1024),
-                Duration.ofSeconds(integer(Setting.STREAM_HEARTBEAT, 15, 1, 3600)), tenant(), catalogueFile());
+                Duration.ofSeconds(integer(Setting.STREAM_HEARTBEAT, 15, 1, 3600)), tenant(), catalogueFile(),
+                operatorToken());
     }
 
     /** The value as configured, or null when no source sets it to something non-blank. */
@@ -182,6 +183,14 @@ public final class SettingsLoader {
             // reported below
         }
         throw new InvalidSettingException(setting, value, "must be a whole number from " + min + " to " + max);
+    }
+
+    private String operatorToken() {
+        String value = raw(Setting.OPERATOR_TOKEN);
+        if (value != null && value.length() < 32) {
+            throw new InvalidSettingException(Setting.OPERATOR_TOKEN, null, "must be at least 32 characters long");
+        }
+        return value;
     }
 
     private Path catalogueFile() {

@@ -10,6 +10,7 @@ import dev.switchboard.protocol.json.TaskCodec;
 import dev.switchboard.protocol.jsonrpc.JsonRpcMethod;
 import dev.switchboard.protocol.jsonrpc.JsonRpcRequest;
 import dev.switchboard.protocol.jsonrpc.JsonRpcResponses;
+import dev.switchboard.security.Caller;
 import dev.switchboard.task.TaskService;
 import dev.switchboard.web.filter.RequestedVersion;
 import jakarta.json.JsonValue;
@@ -47,8 +48,8 @@ final class JsonRpcDispatcher {
      * that no event will come. A client that named no version and accepts event streams was
      * written against servers that put the error into the stream as its only event; it gets that.
      */
-    void dispatch(JsonRpcRequest request, RequestedVersion requested, String lastEventId, boolean acceptsStream,
-                  AsyncResponse response) {
+    void dispatch(JsonRpcRequest request, RequestedVersion requested, Caller caller, String lastEventId,
+                  boolean acceptsStream, AsyncResponse response) {
         JsonValue id = request.id();
         JsonRpcMethod called = JsonRpcMethod.lineOf(request.method())
                 .flatMap(line -> JsonRpcMethod.named(request.method(), line)).orElse(null);
@@ -57,7 +58,7 @@ final class JsonRpcDispatcher {
             JsonRpcMethod method = method(request.method(), requested);
             tenants.checkParameter(request.params().containsKey("tenant")
                     && request.params().get("tenant") instanceof jakarta.json.JsonString tenant ? tenant.getString() : null);
-            String owner = null;
+            String owner = caller.owner();
             switch (method) {
                 case SEND_MESSAGE -> tasks.send(RequestCodec.sendMessageRequest(request.params()), owner)
                         .whenComplete((result, failure) -> {

@@ -5,6 +5,7 @@ import dev.switchboard.protocol.jsonrpc.JsonRpcEnvelope;
 import dev.switchboard.protocol.jsonrpc.JsonRpcException;
 import dev.switchboard.protocol.jsonrpc.JsonRpcRequest;
 import dev.switchboard.protocol.jsonrpc.JsonRpcResponses;
+import dev.switchboard.web.filter.CallerFilter;
 import dev.switchboard.web.filter.RequestBodyTooLargeException;
 import dev.switchboard.web.filter.RequestedVersion;
 import jakarta.json.JsonValue;
@@ -94,7 +95,7 @@ public final class JsonRpcResource {
             return;
         }
         String accept = servletRequest.getHeader(HttpHeaders.ACCEPT);
-        dispatcher.dispatch(request, RequestedVersion.of(servletRequest), lastEventId,
+        dispatcher.dispatch(request, RequestedVersion.of(servletRequest), CallerFilter.of(servletRequest), lastEventId,
                 accept != null && accept.contains(SseStream.EVENT_STREAM), response);
     }
 

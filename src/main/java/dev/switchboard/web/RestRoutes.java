@@ -9,6 +9,7 @@ import dev.switchboard.protocol.json.RequestCodec;
 import dev.switchboard.protocol.json.StreamEventCodec;
 import dev.switchboard.protocol.json.TaskCodec;
 import dev.switchboard.task.TaskService;
+import dev.switchboard.web.filter.CallerFilter;
 import dev.switchboard.web.filter.RequestedVersion;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -60,7 +61,7 @@ public abstract class RestRoutes {
                      InputStream body, @Suspended AsyncResponse response) {
         try {
             checkVersion(http);
-            tasks.send(RequestCodec.sendMessageRequest(RestRequests.body(body, contentType, false)), null)
+            tasks.send(RequestCodec.sendMessageRequest(RestRequests.body(body, contentType, false)), owner(http))
                     .whenComplete((result, failure) -> response.resume(failure != null
                             ? RestAnswers.error(failure, accept)
                             : RestAnswers.ok(StreamEventCodec.toSendMessageResponse(result), accept)));
@@ -76,7 +77,7 @@ public abstract class RestRoutes {
                        InputStream body, @Suspended AsyncResponse response) {
         try {
             checkVersion(http);
-            tasks.stream(RequestCodec.sendMessageRequest(RestRequests.body(body, contentType, false)), null,
+            tasks.stream(RequestCodec.sendMessageRequest(RestRequests.body(body, contentType, false)), owner(http),
                     sse(response));
         } catch (RuntimeException e) {
             response.resume(streamFailed(e, accept));
@@ -91,7 +92,7 @@ public abstract class RestRoutes {
             checkVersion(http);
             JsonObject params = RestRequests.query(uri.getQueryParameters(), List.of("historyLength"))
                     .add("id", id).build();
-            return TaskCodec.toJson(tasks.get(RequestCodec.getTaskRequest(params), null));
+            return TaskCodec.toJson(tasks.get(RequestCodec.getTaskRequest(params), owner(http)));
         });
     }
 
@@ -102,7 +103,7 @@ public abstract class RestRoutes {
         return answer(accept, () -> {
             checkVersion(http);
             JsonObject params = RestRequests.query(uri.getQueryParameters(), LIST_PARAMETERS).build();
-            return ListTasksCodec.toJson(tasks.list(ListTasksCodec.request(params), null));
+            return ListTasksCodec.toJson(tasks.list(ListTasksCodec.request(params), owner(http)));
         });
     }
 
@@ -115,7 +116,7 @@ public abstract class RestRoutes {
             checkVersion(http);
             JsonObject params = Json.createObjectBuilder(RestRequests.body(body, contentType, true)).add("id", id)
                     .build();
-            return TaskCodec.toJson(tasks.cancel(RequestCodec.cancelTaskRequest(params), null));
+            return TaskCodec.toJson(tasks.cancel(RequestCodec.cancelTaskRequest(params), owner(http)));
         });
     }
 
@@ -179,7 +180,7 @@ public abstract class RestRoutes {
         try {
             checkVersion(http);
             tasks.subscribe(RequestCodec.subscribeToTaskRequest(Json.createObjectBuilder().add("id", id).build()),
-                    JsonRpcDispatcher.lastEventId(lastEventId), null, sse(response));
+                    JsonRpcDispatcher.lastEventId(lastEventId), owner(http), sse(response));
         } catch (RuntimeException e) {
             response.resume(streamFailed(e, accept));
         }
@@ -208,6 +209,11 @@ public abstract class RestRoutes {
         } catch (RuntimeException e) {
             return RestAnswers.error(e, accept);
         }
+    }
+
+    /** The owner of the caller's tasks: null for the operator, who sees all. */
+    private static String owner(HttpServletRequest http) {
+        return CallerFilter.of(http).owner();
     }
 
     /** This binding's line is 1.0; 0.3's HTTP+JSON routes live under {@code /v1}. */

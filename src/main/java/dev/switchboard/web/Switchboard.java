@@ -8,6 +8,8 @@ import dev.switchboard.protocol.AgentCapabilities;
 import dev.switchboard.protocol.AgentCard;
 import dev.switchboard.protocol.AgentInterface;
 import dev.switchboard.protocol.ProtocolVersion;
+import dev.switchboard.security.AuthenticationFailure;
+import dev.switchboard.security.CallerIdentification;
 import dev.switchboard.skill.InstalledSkills;
 import dev.switchboard.skill.SkillRouter;
 import dev.switchboard.store.JpaTaskStore;
@@ -51,12 +53,17 @@ public final class Switchboard implements AutoCloseable {
     private final TaskService tasks;
     private final StreamRegistry streams;
     private final InstalledSkills skills;
+    private final CallerIdentification callers;
 
     private Switchboard(Settings settings, BuildInfo build, InstalledSkills skills, Clock clock) {
         this.settings = settings;
         this.build = build;
         this.clock = clock;
         this.skills = skills;
+        this.callers = new CallerIdentification(settings.operatorToken(), key -> {
+            throw new AuthenticationFailure("NO_SECRET",
+                    "API keys are not accepted: this server has no key secret configured");
+        });
         this.startedAt = clock.instant();
         this.card = AgentCardDocuments.render(card(settings, skills));
         this.database = TaskDatabase.open(settings.jdbcUrl(), settings.jdbcUser(), settings.jdbcPassword(),
@@ -146,6 +153,11 @@ public final class Switchboard implements AutoCloseable {
 
     public TaskService tasks() {
         return tasks;
+    }
+
+    /** Tells who is calling. */
+    public CallerIdentification callers() {
+        return callers;
     }
 
     public InstalledSkills skills() {

@@ -1,0 +1,157 @@
+package dev.switchboard.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.net.URL;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.UUID;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Callers cannot see each other's tasks: not by id, not in lists, not by cancelling, subscribing
+ * or continuing them, on either binding; a shared contextId joins nothing. The operator sees all.
+ * A refused credential is a 401 with its reason, never a downgrade to anonymous.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class IsolationIT {
+    private static final String OPERATOR = "operator-token-for-the-integration-tests-0123456789";
+
+    @Deployment(testable = false)
+    static WebArchive war() {
+        return Deployments.builtWar();
+    }
+
+    @ArquillianResource
+    private URL base;
+
+    private Http http;
+    private final String alice = "caller-alice-" + UUID.randomUUID();
+    private final String bob = "caller-bob-" + UUID.randomUUID();
+
+    @BeforeEach
+    void client() {
+        http = new Http(base);
+    }
+
+    private JsonObject rpc(String who, String method, JsonObject params) {
+        HttpRequest.Builder request = http.request("/a2a/jsonrpc").header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JsonRpc.envelope(method, params)));
+        credentials(request, who);
+        return Http.json(http.send(request.build()));
+    }
+
+    private HttpResponse<String> rest(String who, String method, String path, String body) {
+        HttpRequest.Builder request = http.request("/a2a/rest" + path).header("Content-Type", "application/json")
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body));
+        credentials(request, who);
+        return http.send(request.build());
+    }
+
+    private static void credentials(HttpRequest.Builder request, String who) {
+        if (who.equals(OPERATOR)) {
+            request.header("Authorization", "Bearer " + OPERATOR);
+        } else {
+            request.header("X-Switchboard-Caller-Key", who);
+        }
+    }
+
+    private static int code(JsonObject response) {
+        return response.getJsonObject("error").getInt("code");
+    }
+
+    private String aliceTask(String contextId) {
+        JsonObject params = Json.createObjectBuilder().add("message", JsonRpc.message("slow:20000")
+                        .add("contextId", contextId))
+                .add("configuration", Json.createObjectBuilder().add("returnImmediately", true)).build();
+        return rpc(alice, "SendMessage", params).getJsonObject("result").getJsonObject("task").getString("id");
+    }
+
+    @Test
+    void anotherCallersTaskDoesNotExistForYouOnEitherBinding() {
+        String context = "shared-" + UUID.randomUUID();
+        String task = aliceTask(context);
+
+        assertEquals(-32001, code(rpc(bob, "GetTask", JsonRpc.id(task))));
+        assertEquals(-32001, code(rpc(bob, "CancelTask", JsonRpc.id(task))));
+        JsonObject followUp = Json.createObjectBuilder().add("message", JsonRpc.message("mine now?")
+                .add("taskId", task)).build();
+        assertEquals(-32001, code(rpc(bob, "SendMessage", followUp)));
+        assertEquals(404, rest(bob, "GET", "/tasks/" + task, null).statusCode());
+        assertEquals(404, rest(bob, "POST", "/tasks/" + task + ":cancel", "{}").statusCode());
+        assertEquals(404, rest(bob, "GET", "/tasks/" + task + ":subscribe", null).statusCode());
+        JsonObject listed = rpc(bob, "ListTasks", Json.createObjectBuilder().add("contextId", context).build())
+                .getJsonObject("result");
+        assertEquals(0, listed.getInt("totalSize"), "a contextId filter shows nobody else's tasks");
+
+        assertEquals(task, rpc(alice, "GetTask", JsonRpc.id(task)).getJsonObject("result").getString("id"));
+        assertEquals("TASK_STATE_CANCELED", rpc(alice, "CancelTask", JsonRpc.id(task)).getJsonObject("result")
+                .getJsonObject("status").getString("state"));
+    }
+
+    @Test
+    void aSharedContextIdJoinsNothing() {
+        String context = "joined-" + UUID.randomUUID();
+        String task = aliceTask(context);
+        JsonObject bobsParams = Json.createObjectBuilder().add("message", JsonRpc.message("hello")
+                .add("contextId", context)).build();
+        JsonObject bobs = rpc(bob, "SendMessage", bobsParams).getJsonObject("result").getJsonObject("task");
+        List<String> bobSees = rpc(bob, "ListTasks", Json.createObjectBuilder().add("contextId", context).build())
+                .getJsonObject("result").getJsonArray("tasks").getValuesAs(JsonValue::asJsonObject).stream()
+                .map(t -> t.getString("id")).toList();
+        assertEquals(List.of(bobs.getString("id")), bobSees);
+        assertFalse(bobSees.contains(task));
+        rpc(alice, "CancelTask", JsonRpc.id(task));
+    }
+
+    @Test
+    void theOperatorSeesEveryone() {
+        String context = "operated-" + UUID.randomUUID();
+        String task = aliceTask(context);
+        JsonObject seen = rpc(OPERATOR, "GetTask", JsonRpc.id(task)).getJsonObject("result");
+        assertEquals(task, seen.getString("id"));
+        assertEquals(1, rpc(OPERATOR, "ListTasks", Json.createObjectBuilder().add("contextId", context).build())
+                .getJsonObject("result").getInt("totalSize"));
+        assertEquals(200, rest(OPERATOR, "POST", "/tasks/" + task + ":cancel", "{}").statusCode());
+    }
+
+    @Test
+    void refusedCredentialsAre401WithTheirReason() {
+        assertUnauthenticated(http.send(http.request("/a2a/jsonrpc").header("Content-Type", "application/json")
+                .header("Authorization", "Bearer not-the-operator-token").POST(HttpRequest.BodyPublishers
+                        .ofString(JsonRpc.envelope("GetTask", JsonRpc.id("x")))).build()), "INVALID_TOKEN");
+        assertUnauthenticated(http.send(http.request("/a2a/rest/tasks/x").header("X-API-Key", "sbk_abc.def").GET()
+                .build()), "NO_SECRET");
+        assertUnauthenticated(http.send(http.request("/a2a/rest/tasks/x").header("X-Switchboard-Caller-Key", "short")
+                .GET().build()), "CALLER_KEY_TOO_SHORT");
+        assertUnauthenticated(http.send(http.request("/a2a/rest/tasks/x").header("Authorization", "Basic dXNlcjpwdw==")
+                .GET().build()), "UNSUPPORTED_SCHEME");
+        assertEquals(200, http.get("/.well-known/agent-card.json", "Authorization", "Bearer wrong").statusCode(),
+                "discovery is never gated");
+        assertEquals(200, http.get("/health", "Authorization", "Bearer wrong").statusCode());
+    }
+
+    private static void assertUnauthenticated(HttpResponse<String> response, String reason) {
+        assertEquals(401, response.statusCode(), response.body());
+        assertTrue(response.headers().firstValue("WWW-Authenticate").orElse("").startsWith("Bearer"));
+        JsonObject error = Http.json(response).getJsonObject("error");
+        assertEquals("UNAUTHENTICATED", error.getString("status"));
+        assertEquals(reason, error.getJsonArray("details").getJsonObject(0).getString("reason"));
+        assertFalse(response.body().contains("not-the-operator-token"), "the credential is never echoed");
+    }
+}
