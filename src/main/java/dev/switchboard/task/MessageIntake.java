@@ -26,9 +26,11 @@ final class MessageIntake {
     private static final int EARLIER_TASKS = 20;
 
     private final TaskContext context;
+    private final InputLimits limits;
 
-    MessageIntake(TaskContext context) {
+    MessageIntake(TaskContext context, InputLimits limits) {
         this.context = context;
+        this.limits = limits;
     }
 
     TaskRun accept(SendMessageRequest request, String owner) {
@@ -43,6 +45,7 @@ final class MessageIntake {
             throw new A2AException(A2AError.PUSH_NOTIFICATION_NOT_SUPPORTED,
                     "Push notifications are not enabled on this agent");
         }
+        limits.check(message, request.metadata());
         context.agent().admit(message, request.metadata());
         return message.taskId() == null ? start(request, owner) : continueTask(request, owner);
     }
@@ -79,6 +82,7 @@ final class MessageIntake {
         Message recorded = message.withIds(task.contextId(), taskId);
         Optional<Appended> appended = context.events().locked(taskId, () -> context.store().update(taskId,
                 current -> TaskStateMachine.followUp(current, recorded)
+                        .map(next -> next.withHistory(limits.trim(next.history())))
                         .map(next -> new TaskChange.Result(next, List.of(), context.runner()))));
         Task updated = appended.orElseThrow(() -> new A2AException(A2AError.UNSUPPORTED_OPERATION,
                 "Task " + taskId + " finished before the message arrived", Map.of("taskId", taskId))).task();

@@ -53,9 +53,15 @@ public final class TaskService {
      */
     public TaskService(TaskStore store, TaskEvents events, AgentExecutor agent, ExecutorService workers,
                        ExecutorService writers, Clock clock, String runner) {
+        this(store, events, agent, workers, writers, clock, runner, InputLimits.DEFAULT);
+    }
+
+    /** @param limits what one message may carry and what a task keeps */
+    public TaskService(TaskStore store, TaskEvents events, AgentExecutor agent, ExecutorService workers,
+                       ExecutorService writers, Clock clock, String runner, InputLimits limits) {
         this.context = new TaskContext(store, events, agent, clock, runner, writers);
         this.workers = workers;
-        this.intake = new MessageIntake(context);
+        this.intake = new MessageIntake(context, limits);
     }
 
     /**
