@@ -27,10 +27,13 @@ import java.util.concurrent.atomic.LongAdder;
  * and grows to the limit only for callers that use it.
  *
  * <p><b>Memory.</b> A caller whose requests have all left the window holds no information and is
- * evicted: by a sweep that runs during {@link #check} at most once per window length, so a caller
- * idle for two windows is never held. Memory is therefore bounded by the callers active in the last
- * two windows, each holding at most {@code limit} timestamps (8 bytes each). Operators and tiers
- * without a per-caller ceiling hold no per-caller state.
+ * evicted: by a sweep that runs during {@link #check} at most once per window length, so once a
+ * caller has been idle for two window lengths the next check forgets it. Memory is therefore bounded
+ * by the callers active in the last two windows (and by the daily ceiling, when set), each holding
+ * at most {@code limit} timestamps (8 bytes each). A caller refused by the daily ceiling before it
+ * made any request holds nothing. Operators and tiers without a per-caller ceiling hold no
+ * per-caller state. A sweep is one pass over the tracked callers, so its cost per check is
+ * amortised over a window's worth of checks.
  *
  * <p><b>Scope.</b> All state is in memory: counters start again when the server restarts, and each
  * server instance counts only the requests it receives (limits are per instance, not cluster-wide).
