@@ -19,13 +19,15 @@ import java.util.Objects;
  * @param tenant               the tenant the card's endpoints name, or null
  * @param catalogueFile        a catalogue replacing the bundled one, or null
  * @param operatorToken        the operator's bearer token, or null for no operator access; never logged
+ * @param limits               rates and sizes callers may use
  */
 public record Settings(URI publicUrl, Path dataDir, String agentName, String agentDescription,
                        String providerOrganization, URI providerUrl, URI documentationUrl, URI iconUrl,
                        String cardVersion, List<String> cardModes, Duration cardMaxAge, long maxRequestBytes,
                        String jdbcUrl,
                        String jdbcUser, String jdbcPassword, String instanceId, int agentThreads,
-                       Duration streamHeartbeat, String tenant, Path catalogueFile, String operatorToken) {
+                       Duration streamHeartbeat, String tenant, Path catalogueFile, String operatorToken,
+                       RequestLimits limits) {
     public Settings {
         Objects.requireNonNull(publicUrl, "publicUrl");
         Objects.requireNonNull(dataDir, "dataDir");

@@ -74,7 +74,7 @@ public final class SettingsLoader {
                 jdbcUrl != null ? jdbcUrl : embeddedUrl(dataDir), raw(Setting.JDBC_USER), raw(Setting.JDBC_PASSWORD),
                 text(Setting.INSTANCE_ID, "local"), integer(Setting.AGENT_THREADS, 16, 1, 1024),
                 Duration.ofSeconds(integer(Setting.STREAM_HEARTBEAT, 15, 1, 3600)), tenant(), catalogueFile(),
-                operatorToken());
+                operatorToken(), limits());
     }
 
     /** The value as configured, or null when no source sets it to something non-blank. */
@@ -183,6 +183,17 @@ public final class SettingsLoader {
             // reported below
         }
         throw new InvalidSettingException(setting, value, "must be a whole number from " + min + " to " + max);
+    }
+
+    private RequestLimits limits() {
+        RequestLimits d = RequestLimits.DEFAULT;
+        return new RequestLimits(integer(Setting.LIMIT_ANONYMOUS_PER_MINUTE, d.anonymousPerMinute(), 0, 1_000_000),
+                integer(Setting.LIMIT_KEY_PER_MINUTE, d.keyPerMinute(), 0, 1_000_000),
+                integer(Setting.LIMIT_DAILY, (int) d.dailyCeiling(), 0, Integer.MAX_VALUE),
+                integer(Setting.MAX_PARTS, d.maxParts(), 1, 10_000),
+                integer(Setting.MAX_TEXT_CHARS, d.maxTextChars(), 1, 100_000_000),
+                integer(Setting.MAX_METADATA_BYTES, d.maxMetadataBytes(), 0, 10_000_000),
+                integer(Setting.MAX_HISTORY, d.maxHistory(), 1, 100_000));
     }
 
     private String operatorToken() {

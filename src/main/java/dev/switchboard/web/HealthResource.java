@@ -1,5 +1,6 @@
 package dev.switchboard.web;
 
+import dev.switchboard.security.Counters;
 import jakarta.json.bind.annotation.JsonbPropertyOrder;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -29,11 +30,23 @@ public final class HealthResource {
      * @param uptimeSeconds whole seconds since then
      * @param runningAgents  skills working on a message now
      * @param openStreams    event streams open to clients
+     * @param requests       the rate limiter's counters since start-up (per instance)
      */
     @JsonbPropertyOrder({"status", "version", "cardVersion", "startedAt", "uptimeSeconds", "runningAgents",
-            "openStreams"})
+            "openStreams", "requests"})
     public record Health(String status, String version, String cardVersion, Instant startedAt, long uptimeSeconds,
-                         int runningAgents, int openStreams) {
+                         int runningAgents, int openStreams, Requests requests) {
+    }
+
+    /** Rate-limiter counters: requests admitted and refused since start-up, callers tracked now. */
+    @JsonbPropertyOrder({"admitted", "refusedPerCaller", "refusedDaily", "trackedCallers", "today"})
+    public record Requests(long admitted, long refusedPerCaller, long refusedDaily, long trackedCallers, long today) {
+    }
+
+    private Requests requests() {
+        Counters counters = switchboard.rateLimiter().snapshot();
+        return new Requests(counters.admitted(), counters.refusedPerCaller(), counters.refusedDaily(),
+                counters.trackedCallers(), counters.today());
     }
 
     @GET
@@ -42,7 +55,7 @@ public final class HealthResource {
         Instant now = switchboard.clock().instant();
         Health health = new Health("UP", switchboard.build().version(), switchboard.settings().cardVersion(),
                 switchboard.startedAt().truncatedTo(ChronoUnit.MILLIS), Duration.between(switchboard.startedAt(), now).toSeconds(),
-                switchboard.tasks().runningCount(), switchboard.streams().size());
+                switchboard.tasks().runningCount(), switchboard.streams().size(), requests());
         return Response.ok(health).header("Cache-Control", "no-store").build();
     }
 }

@@ -10,6 +10,10 @@ import dev.switchboard.protocol.AgentInterface;
 import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.security.AuthenticationFailure;
 import dev.switchboard.security.CallerIdentification;
+import dev.switchboard.security.Limits;
+import dev.switchboard.security.RateLimiter;
+import dev.switchboard.config.RequestLimits;
+import dev.switchboard.task.InputLimits;
 import dev.switchboard.skill.InstalledSkills;
 import dev.switchboard.skill.SkillRouter;
 import dev.switchboard.store.JpaTaskStore;
@@ -54,12 +58,16 @@ public final class Switchboard implements AutoCloseable {
     private final StreamRegistry streams;
     private final InstalledSkills skills;
     private final CallerIdentification callers;
+    private final RateLimiter rateLimiter;
 
     private Switchboard(Settings settings, BuildInfo build, InstalledSkills skills, Clock clock) {
         this.settings = settings;
         this.build = build;
         this.clock = clock;
         this.skills = skills;
+        RequestLimits limits = settings.limits();
+        this.rateLimiter = new RateLimiter(Limits.perMinute(limits.anonymousPerMinute(), limits.keyPerMinute(),
+                limits.dailyCeiling()), clock);
         this.callers = new CallerIdentification(settings.operatorToken(), key -> {
             throw new AuthenticationFailure("NO_SECRET",
                     "API keys are not accepted: this server has no key secret configured");
@@ -74,7 +82,9 @@ public final class Switchboard implements AutoCloseable {
                 threads("switchboard-stream"));
         this.events = new TaskEvents();
         this.tasks = new TaskService(new JpaTaskStore(database.entityManagerFactory(), clock), events,
-                new SkillRouter(skills), agents, writers, clock, settings.instanceId());
+                new SkillRouter(skills), agents, writers, clock, settings.instanceId(),
+                new InputLimits(settings.limits().maxParts(), settings.limits().maxTextChars(),
+                        settings.limits().maxMetadataBytes(), settings.limits().maxHistory()));
         this.streams = new StreamRegistry(settings.streamHeartbeat().toSeconds());
     }
 
@@ -153,6 +163,11 @@ public final class Switchboard implements AutoCloseable {
 
     public TaskService tasks() {
         return tasks;
+    }
+
+    /** How often callers may call. */
+    public RateLimiter rateLimiter() {
+        return rateLimiter;
     }
 
     /** Tells who is calling. */
