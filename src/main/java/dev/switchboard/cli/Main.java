@@ -1,0 +1,77 @@
+package dev.switchboard.cli;
+
+import dev.switchboard.config.BuildInfo;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The operator's command line: {@code java -jar switchboard-cli.jar keys ...}. Exit codes: 0 success,
+ * 1 refused or failed (the reason on stderr), 2 bad usage.
+ */
+@Command(name = "switchboard", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "Operator tools for a Switchboard A2A server.")
+public final class Main implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /** Exit code when the work was refused or failed. */
+    public static final int FAILED = 1;
+
+    /** What a command may read from its surroundings: the environment and standard input. */
+    record Surroundings(Map<String, String> environment, InputStream stdin) {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.getenv(), System.in, System.out, System.err));
+    }
+
+    /** Runs one command line against the given environment and streams; returns the exit code. */
+    public static int run(String[] args, Map<String, String> environment, InputStream stdin,
+                          PrintStream out, PrintStream err) {
+        CommandLine commandLine = commandLine(new Surroundings(Map.copyOf(environment), stdin));
+        commandLine.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
+        commandLine.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+        try {
+            return commandLine.execute(args);
+        } finally {
+            commandLine.getOut().flush();
+            commandLine.getErr().flush();
+        }
+    }
+
+    static CommandLine commandLine(Surroundings surroundings) {
+        CommandLine keys = new CommandLine(new KeysCommand())
+                .addSubcommand(new KeysCommand.Secret())
+                .addSubcommand(new KeysCommand.Issue(surroundings))
+                .addSubcommand(new KeysCommand.Verify(surroundings))
+                .addSubcommand(new KeysCommand.Status(surroundings));
+        return new CommandLine(new Main())
+                .addSubcommand(keys)
+                .setCaseInsensitiveEnumValuesAllowed(true)
+                .setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+                    if (!(e instanceof IllegalArgumentException || e instanceof IllegalStateException
+                            || e instanceof java.io.IOException)) {
+                        throw e;
+                    }
+                    commandLine.getErr().println("switchboard: " + e.getMessage());
+                    return FAILED;
+                });
+    }
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required, e.g. keys");
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"Switchboard " + BuildInfo.load().version()};
+        }
+    }
+}
