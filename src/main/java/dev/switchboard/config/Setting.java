@@ -24,6 +24,11 @@ public enum Setting {
             "A catalogue file to use instead of the one in the WAR; checked at start-up."),
     OPERATOR_TOKEN("switchboard.operator.token",
             "Bearer token of the operator, who sees and manages every task; at least 32 characters; never logged."),
+    ANONYMOUS_ACCESS("switchboard.anonymous.access",
+            "Whether callers without a credential may use the agent (true, the default, or false)."),
+    KEY_SECRET("switchboard.key.secret",
+            "Base64 secret (at least 32 bytes) that signs API keys; without it every key is refused; never logged."),
+    REVOKED_KEYS("switchboard.revoked.keys", "Comma-separated ids of API keys that are no longer accepted."),
     LIMIT_ANONYMOUS_PER_MINUTE("switchboard.limit.anonymous.per.minute",
             "Requests per minute for each anonymous caller; 0 for no limit."),
     LIMIT_KEY_PER_MINUTE("switchboard.limit.key.per.minute", "Requests per minute for each API key; 0 for no limit."),
@@ -71,6 +76,6 @@ public enum Setting {
 
     /** Whether the value is a secret that must never appear in logs or messages. */
     public boolean isSecret() {
-        return this == JDBC_PASSWORD || this == OPERATOR_TOKEN;
+        return this == JDBC_PASSWORD || this == OPERATOR_TOKEN || this == KEY_SECRET;
     }
 }

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Every setting, read once at start-up by {@link SettingsLoader} and never changed afterwards.
@@ -20,6 +21,9 @@ import java.util.Objects;
  * @param catalogueFile        a catalogue replacing the bundled one, or null
  * @param operatorToken        the operator's bearer token, or null for no operator access; never logged
  * @param limits               rates and sizes callers may use
+ * @param keySecret            signs API keys; null when keys are refused
+ * @param revokedKeys          ids of API keys no longer accepted
+ * @param anonymousAccess      whether callers without a credential may use the agent
  */
 public record Settings(URI publicUrl, Path dataDir, String agentName, String agentDescription,
                        String providerOrganization, URI providerUrl, URI documentationUrl, URI iconUrl,
@@ -27,7 +31,8 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
                        String jdbcUrl,
                        String jdbcUser, String jdbcPassword, String instanceId, int agentThreads,
                        Duration streamHeartbeat, String tenant, Path catalogueFile, String operatorToken,
-                       RequestLimits limits) {
+                       RequestLimits limits, KeySecret keySecret, Set<String> revokedKeys,
+                       boolean anonymousAccess) {
     public Settings {
         Objects.requireNonNull(publicUrl, "publicUrl");
         Objects.requireNonNull(dataDir, "dataDir");
@@ -36,15 +41,39 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
         Objects.requireNonNull(cardVersion, "cardVersion");
         Objects.requireNonNull(cardMaxAge, "cardMaxAge");
         cardModes = List.copyOf(cardModes);
+        revokedKeys = revokedKeys == null ? Set.of() : Set.copyOf(revokedKeys);
         Objects.requireNonNull(jdbcUrl, "jdbcUrl");
         Objects.requireNonNull(instanceId, "instanceId");
         Objects.requireNonNull(streamHeartbeat, "streamHeartbeat");
+    }
+
+    /** The API key secret, kept out of every string and comparison. */
+    public static final class KeySecret {
+        private final byte[] bytes;
+
+        public KeySecret(byte[] bytes) {
+            this.bytes = bytes.clone();
+        }
+
+        public byte[] bytes() {
+            return bytes.clone();
+        }
+
+        @Override
+        public String toString() {
+            return "***";
+        }
     }
 
     @Override
     public String toString() {
         return "Settings[publicUrl=" + publicUrl + ", operatorToken=" + (operatorToken == null ? "none" : "***") + ", dataDir=" + dataDir + ", jdbcUrl=" + jdbcUrl
                 + ", instanceId=" + instanceId + "]";
+    }
+
+    /** Whether any credential can be presented: an operator token or API keys. */
+    public boolean hasCredentials() {
+        return operatorToken != null || keySecret != null;
     }
 
     /** An absolute URL below the public base, for a path starting with {@code /}. */

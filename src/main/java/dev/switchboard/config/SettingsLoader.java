@@ -1,5 +1,7 @@
 package dev.switchboard.config;
 
+import dev.switchboard.security.ApiKeys;
+
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;
@@ -11,6 +13,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.regex.Matcher;
@@ -74,7 +77,7 @@ public final class SettingsLoader {
                 jdbcUrl != null ? jdbcUrl : embeddedUrl(dataDir), raw(Setting.JDBC_USER), raw(Setting.JDBC_PASSWORD),
                 text(Setting.INSTANCE_ID, "local"), integer(Setting.AGENT_THREADS, 16, 1, 1024),
                 Duration.ofSeconds(integer(Setting.STREAM_HEARTBEAT, 15, 1, 3600)), tenant(), catalogueFile(),
-                operatorToken(), limits());
+                operatorToken(), limits(), keySecret(), revokedKeys(), anonymousAccess());
     }
 
     /** The value as configured, or null when no source sets it to something non-blank. */
@@ -183,6 +186,45 @@ public final class SettingsLoader {
             // reported below
         }
         throw new InvalidSettingException(setting, value, "must be a whole number from " + min + " to " + max);
+    }
+
+    private boolean anonymousAccess() {
+        String value = raw(Setting.ANONYMOUS_ACCESS);
+        if (value == null || value.equalsIgnoreCase("true")) {
+            return true;
+        }
+        if (value.equalsIgnoreCase("false")) {
+            if (raw(Setting.OPERATOR_TOKEN) == null && raw(Setting.KEY_SECRET) == null) {
+                throw new InvalidSettingException(Setting.ANONYMOUS_ACCESS, value,
+                        "refuses everyone: set an operator token or a key secret too");
+            }
+            return false;
+        }
+        throw new InvalidSettingException(Setting.ANONYMOUS_ACCESS, value, "must be true or false");
+    }
+
+    private Settings.KeySecret keySecret() {
+        String value = raw(Setting.KEY_SECRET);
+        if (value == null) {
+            return null;
+        }
+        byte[] bytes;
+        try {
+            bytes = ApiKeys.decodeSecret(value);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidSettingException(Setting.KEY_SECRET, null, "is not base64 text");
+        }
+        if (bytes.length < ApiKeys.MIN_SECRET_BYTES) {
+            throw new InvalidSettingException(Setting.KEY_SECRET, null,
+                    "must decode to at least " + ApiKeys.MIN_SECRET_BYTES + " bytes (keys secret makes one)");
+        }
+        return new Settings.KeySecret(bytes);
+    }
+
+    private Set<String> revokedKeys() {
+        String value = raw(Setting.REVOKED_KEYS);
+        return value == null ? Set.of() : Arrays.stream(value.split(",")).map(String::trim)
+                .filter(id -> !id.isEmpty()).collect(java.util.stream.Collectors.toUnmodifiableSet());
     }
 
     private RequestLimits limits() {

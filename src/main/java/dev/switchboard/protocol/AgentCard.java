@@ -12,11 +12,15 @@ import java.util.Optional;
  * @param provider            may be null
  * @param documentationUrl    may be null
  * @param iconUrl             may be null
+ * @param securitySchemes     the ways to authenticate, empty when the agent takes anonymous callers only
+ * @param securityRequirements names of schemes of which a caller must satisfy one; empty when anonymous
+ *                            callers are welcome
  */
 public record AgentCard(String name, String description, String version, List<AgentInterface> supportedInterfaces,
                         AgentProvider provider, String documentationUrl, String iconUrl,
                         AgentCapabilities capabilities, List<String> defaultInputModes,
-                        List<String> defaultOutputModes, List<AgentSkill> skills) {
+                        List<String> defaultOutputModes, List<AgentSkill> skills, List<SecurityScheme> securitySchemes,
+                        List<String> securityRequirements) {
     public AgentCard {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(description, "description");
@@ -26,6 +30,15 @@ public record AgentCard(String name, String description, String version, List<Ag
         defaultInputModes = List.copyOf(defaultInputModes);
         defaultOutputModes = List.copyOf(defaultOutputModes);
         skills = List.copyOf(skills);
+        securitySchemes = securitySchemes == null ? List.of() : List.copyOf(securitySchemes);
+        securityRequirements = securityRequirements == null ? List.of() : List.copyOf(securityRequirements);
+    }
+
+    /** The same card listing other skills (the extended card lists those beyond the public ones). */
+    public AgentCard withSkills(List<AgentSkill> otherSkills) {
+        return new AgentCard(name, description, version, supportedInterfaces, provider, documentationUrl, iconUrl,
+                capabilities, defaultInputModes, defaultOutputModes, otherSkills, securitySchemes,
+                securityRequirements);
     }
 
     /** The interfaces of one protocol line, in the card's preference order. */

@@ -31,6 +31,29 @@ public final class AgentCardCodec {
         addIfPresent(json, "documentationUrl", card.documentationUrl());
         addIfPresent(json, "iconUrl", card.iconUrl());
         json.add("capabilities", capabilities(card.capabilities()));
+        if (!card.securitySchemes().isEmpty()) {
+            JsonObjectBuilder schemes = Json.createObjectBuilder();
+            for (SecurityScheme scheme : card.securitySchemes()) {
+                JsonObjectBuilder body = Json.createObjectBuilder();
+                if (scheme.kind() == SecurityScheme.Kind.HTTP_BEARER) {
+                    body.add("scheme", "Bearer");
+                } else {
+                    body.add("location", "header").add("name", scheme.headerName());
+                }
+                addIfPresent(body, "description", scheme.description());
+                schemes.add(scheme.name(), Json.createObjectBuilder().add(scheme.kind() == SecurityScheme.Kind.HTTP_BEARER
+                        ? "httpAuthSecurityScheme" : "apiKeySecurityScheme", body));
+            }
+            json.add("securitySchemes", schemes);
+        }
+        if (!card.securityRequirements().isEmpty()) {
+            JsonArrayBuilder requirements = Json.createArrayBuilder();
+            for (String name : card.securityRequirements()) {
+                requirements.add(Json.createObjectBuilder().add("schemes", Json.createObjectBuilder()
+                        .add(name, Json.createObjectBuilder().add("list", Json.createArrayBuilder()))));
+            }
+            json.add("securityRequirements", requirements);
+        }
         json.add("defaultInputModes", strings(card.defaultInputModes()));
         json.add("defaultOutputModes", strings(card.defaultOutputModes()));
         json.add("skills", skills(card));

@@ -25,14 +25,21 @@ public final class CallerIdentification {
 
     private final byte[] operatorToken;
     private final Function<String, Caller> apiKeys;
+    private final boolean anonymousAccess;
 
     /**
      * @param operatorToken the operator's bearer token, or null when there is no operator access
      * @param apiKeys       verifies an API key into a caller, throwing {@link AuthenticationFailure}
      */
     public CallerIdentification(String operatorToken, Function<String, Caller> apiKeys) {
+        this(operatorToken, apiKeys, true);
+    }
+
+    /** @param anonymousAccess whether callers without a credential are let in */
+    public CallerIdentification(String operatorToken, Function<String, Caller> apiKeys, boolean anonymousAccess) {
         this.operatorToken = operatorToken == null ? null : operatorToken.getBytes(StandardCharsets.UTF_8);
         this.apiKeys = apiKeys;
+        this.anonymousAccess = anonymousAccess;
     }
 
     /** What a request presents, read by the web layer. */
@@ -56,6 +63,10 @@ public final class CallerIdentification {
         }
         if (presented.apiKey() != null && !presented.apiKey().isBlank()) {
             return apiKeys.apply(presented.apiKey().trim());
+        }
+        if (!anonymousAccess) {
+            throw new AuthenticationFailure("CREDENTIAL_REQUIRED",
+                    "This agent requires a credential: a bearer token or an API key");
         }
         Optional<String> callerKey = Optional.ofNullable(presented.callerKey()).map(String::trim)
                 .filter(key -> !key.isEmpty());

@@ -46,6 +46,12 @@ public final class InstalledSkills {
         return skills.stream().filter(skill -> skill.tier() == Tier.PUBLIC).map(Skill::descriptor).toList();
     }
 
+    /** What a caller of a tier may use: the skills at or below it. */
+    public List<AgentSkill> descriptorsFor(Tier tier) {
+        return skills.stream().filter(skill -> skill.tier().ordinal() <= tier.ordinal()).map(Skill::descriptor)
+                .toList();
+    }
+
     /** Starts every skill once. */
     public void start(SkillContext context) {
         for (Skill skill : skills) {

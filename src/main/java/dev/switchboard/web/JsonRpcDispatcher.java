@@ -18,6 +18,8 @@ import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.Map;
+import java.util.function.Function;
+import jakarta.json.JsonObject;
 import java.util.UUID;
 import java.util.concurrent.CompletionException;
 import java.util.logging.Level;
@@ -34,11 +36,14 @@ final class JsonRpcDispatcher {
     private final TaskService tasks;
     private final StreamRegistry streams;
     private final Tenants tenants;
+    private final Function<Caller, JsonObject> extendedCards;
 
-    JsonRpcDispatcher(TaskService tasks, StreamRegistry streams, Tenants tenants) {
+    JsonRpcDispatcher(TaskService tasks, StreamRegistry streams, Tenants tenants,
+                      Function<Caller, JsonObject> extendedCards) {
         this.tasks = tasks;
         this.streams = streams;
         this.tenants = tenants;
+        this.extendedCards = extendedCards;
     }
 
     /**
@@ -81,8 +86,8 @@ final class JsonRpcDispatcher {
                 case CREATE_PUSH_CONFIG, GET_PUSH_CONFIG, LIST_PUSH_CONFIGS, DELETE_PUSH_CONFIG ->
                         throw new A2AException(A2AError.PUSH_NOTIFICATION_NOT_SUPPORTED,
                                 "Push notifications are not enabled on this agent");
-                case GET_EXTENDED_AGENT_CARD -> throw new A2AException(A2AError.EXTENDED_AGENT_CARD_NOT_CONFIGURED,
-                        "This agent has no extended agent card");
+                case GET_EXTENDED_AGENT_CARD -> answer(response, JsonRpcResponses.result(id,
+                        extendedCards.apply(caller)));
                 default -> throw new IllegalStateException("unhandled method " + method);
             }
         } catch (RuntimeException e) {

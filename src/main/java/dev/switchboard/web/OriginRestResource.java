@@ -1,6 +1,9 @@
 package dev.switchboard.web;
 
+import dev.switchboard.security.Caller;
 import dev.switchboard.task.TaskService;
+import jakarta.json.JsonObject;
+import java.util.function.Function;
 import jakarta.ws.rs.Path;
 
 /**
@@ -10,7 +13,7 @@ import jakarta.ws.rs.Path;
  */
 @Path("")
 public final class OriginRestResource extends RestRoutes {
-    OriginRestResource(TaskService tasks, StreamRegistry streams) {
-        super(tasks, streams);
+    OriginRestResource(TaskService tasks, StreamRegistry streams, Function<Caller, JsonObject> extendedCards) {
+        super(tasks, streams, extendedCards);
     }
 }

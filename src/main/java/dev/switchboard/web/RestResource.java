@@ -1,6 +1,9 @@
 package dev.switchboard.web;
 
+import dev.switchboard.security.Caller;
 import dev.switchboard.task.TaskService;
+import jakarta.json.JsonObject;
+import java.util.function.Function;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -13,8 +16,9 @@ public final class RestResource extends RestRoutes {
 
     private final Tenants tenants;
 
-    RestResource(TaskService tasks, StreamRegistry streams, Tenants tenants) {
-        super(tasks, streams);
+    RestResource(TaskService tasks, StreamRegistry streams, Tenants tenants,
+                 Function<Caller, JsonObject> extendedCards) {
+        super(tasks, streams, extendedCards);
         this.tenants = tenants;
     }
 

@@ -30,6 +30,8 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.io.InputStream;
 import java.util.List;
+import java.util.function.Function;
+import dev.switchboard.security.Caller;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -48,10 +50,12 @@ public abstract class RestRoutes {
 
     private final TaskService tasks;
     private final StreamRegistry streams;
+    private final Function<Caller, JsonObject> extendedCards;
 
-    RestRoutes(TaskService tasks, StreamRegistry streams) {
+    RestRoutes(TaskService tasks, StreamRegistry streams, Function<Caller, JsonObject> extendedCards) {
         this.tasks = tasks;
         this.streams = streams;
+        this.extendedCards = extendedCards;
     }
 
     @POST
@@ -170,9 +174,8 @@ public abstract class RestRoutes {
 
     @GET
     @Path("extendedAgentCard")
-    public Response extendedAgentCard(@HeaderParam(HttpHeaders.ACCEPT) String accept) {
-        return RestAnswers.error(new A2AException(A2AError.EXTENDED_AGENT_CARD_NOT_CONFIGURED,
-                "This agent has no extended agent card"), accept);
+    public Response extendedAgentCard(@HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http) {
+        return answer(accept, () -> extendedCards.apply(CallerFilter.of(http)));
     }
 
     private void resubscribe(String id, String accept, String lastEventId, HttpServletRequest http,

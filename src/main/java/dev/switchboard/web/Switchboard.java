@@ -8,7 +8,17 @@ import dev.switchboard.protocol.AgentCapabilities;
 import dev.switchboard.protocol.AgentCard;
 import dev.switchboard.protocol.AgentInterface;
 import dev.switchboard.protocol.ProtocolVersion;
+import dev.switchboard.security.ApiKey;
+import dev.switchboard.security.ApiKeys;
 import dev.switchboard.security.AuthenticationFailure;
+import dev.switchboard.security.Caller;
+import dev.switchboard.security.Verification;
+import dev.switchboard.skill.Tier;
+import dev.switchboard.protocol.A2AError;
+import dev.switchboard.protocol.A2AException;
+import dev.switchboard.protocol.AgentCardCodec;
+import dev.switchboard.protocol.SecurityScheme;
+import jakarta.json.JsonObject;
 import dev.switchboard.security.CallerIdentification;
 import dev.switchboard.security.Limits;
 import dev.switchboard.security.RateLimiter;
@@ -68,10 +78,10 @@ public final class Switchboard implements AutoCloseable {
         RequestLimits limits = settings.limits();
         this.rateLimiter = new RateLimiter(Limits.perMinute(limits.anonymousPerMinute(), limits.keyPerMinute(),
                 limits.dailyCeiling()), clock);
-        this.callers = new CallerIdentification(settings.operatorToken(), key -> {
-            throw new AuthenticationFailure("NO_SECRET",
-                    "API keys are not accepted: this server has no key secret configured");
-        });
+        ApiKeys keys = new ApiKeys(settings.keySecret() == null ? null : settings.keySecret().bytes(),
+                settings.revokedKeys(), clock);
+        this.callers = new CallerIdentification(settings.operatorToken(), text -> apiKeyCaller(keys, text),
+                settings.anonymousAccess());
         this.startedAt = clock.instant();
         this.card = AgentCardDocuments.render(card(settings, skills));
         this.database = TaskDatabase.open(settings.jdbcUrl(), settings.jdbcUser(), settings.jdbcPassword(),
@@ -128,8 +138,31 @@ public final class Switchboard implements AutoCloseable {
     }
 
     private static AgentCard card(Settings settings, InstalledSkills skills) {
+        List<SecurityScheme> schemes = settings.hasCredentials() ? List.of(
+                new SecurityScheme("bearer", SecurityScheme.Kind.HTTP_BEARER, null,
+                        "An API key or the operator's token as a bearer token"),
+                new SecurityScheme("apiKey", SecurityScheme.Kind.API_KEY_HEADER, "X-API-Key",
+                        "An API key in the X-API-Key header")) : List.of();
         return AgentCardFactory.build(settings, servedInterfaces(settings),
-                new AgentCapabilities(true, false, false, List.of()), skills.publicDescriptors());
+                new AgentCapabilities(true, false, settings.hasCredentials(), List.of()), skills.publicDescriptors(),
+                schemes, settings.anonymousAccess() || !settings.hasCredentials() ? List.of()
+                        : List.of("bearer", "apiKey"));
+    }
+
+    /**
+     * GetExtendedAgentCard: for an authenticated caller, the card with every skill its tier reaches.
+     *
+     * @throws A2AException for anonymous callers, and when no credential exists at all
+     */
+    public JsonObject extendedCard(Caller caller) {
+        if (!settings.hasCredentials()) {
+            throw new A2AException(A2AError.EXTENDED_AGENT_CARD_NOT_CONFIGURED, "This agent has no extended agent card");
+        }
+        if (caller.tier() == Tier.PUBLIC) {
+            throw new A2AException(A2AError.EXTENDED_AGENT_CARD_NOT_CONFIGURED,
+                    "The extended agent card is for authenticated callers: present an API key or the operator token");
+        }
+        return AgentCardCodec.toJson(card.card().withSkills(skills.descriptorsFor(caller.tier()))).build();
     }
 
     /** The instance the bootstrap listener registered; absent only if start-up failed. */
@@ -163,6 +196,23 @@ public final class Switchboard implements AutoCloseable {
 
     public TaskService tasks() {
         return tasks;
+    }
+
+    private static Caller apiKeyCaller(ApiKeys keys, String text) {
+        Verification verification = keys.verify(text);
+        if (!verification.isValid()) {
+            String reason = verification.reason().name();
+            throw new AuthenticationFailure(reason, switch (verification.reason()) {
+                case NO_SECRET -> "API keys are not accepted: this server has no key secret configured";
+                case MALFORMED -> "The API key is malformed";
+                case BAD_SIGNATURE -> "The API key's signature does not match";
+                case REVOKED -> "The API key was revoked";
+                case EXPIRED -> "The API key has expired";
+            });
+        }
+        ApiKey key = verification.key();
+        return new Caller(key.tier() == Tier.OPERATOR ? Caller.Kind.OPERATOR : Caller.Kind.API_KEY,
+                key.tier() == Tier.OPERATOR ? null : "key:" + key.id(), key.tier(), key.label());
     }
 
     /** How often callers may call. */

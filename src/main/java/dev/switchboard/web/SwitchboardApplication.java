@@ -33,9 +33,10 @@ public final class SwitchboardApplication extends ResourceConfig {
         register(new LandingResource(switchboard));
         register(new HealthResource(switchboard));
         Tenants tenants = new Tenants(switchboard.settings().tenant());
-        register(new JsonRpcResource(new JsonRpcDispatcher(switchboard.tasks(), switchboard.streams(), tenants)));
-        register(new RestResource(switchboard.tasks(), switchboard.streams(), tenants));
-        register(new OriginRestResource(switchboard.tasks(), switchboard.streams()));
+        register(new JsonRpcResource(new JsonRpcDispatcher(switchboard.tasks(), switchboard.streams(), tenants,
+                switchboard::extendedCard)));
+        register(new RestResource(switchboard.tasks(), switchboard.streams(), tenants, switchboard::extendedCard));
+        register(new OriginRestResource(switchboard.tasks(), switchboard.streams(), switchboard::extendedCard));
 
         // some containers ignore an application's Jsonb resolver otherwise; ours decides everywhere
         property("jersey.config.disableJsonBinding", true);

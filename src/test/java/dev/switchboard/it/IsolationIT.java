@@ -11,7 +11,12 @@ import java.net.URL;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
+import java.time.Clock;
+import java.time.Duration;
+import dev.switchboard.security.ApiKeys;
+import dev.switchboard.skill.Tier;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -30,6 +35,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @RunAsClient
 class IsolationIT {
     private static final String OPERATOR = "operator-token-for-the-integration-tests-0123456789";
+    /** The key secret the test server has (see arquillian.xml), so the test can issue keys. */
+    private static final ApiKeys KEYS = new ApiKeys(ApiKeys.decodeSecret("aW50ZWdyYXRpb24tdGVzdC1rZXktc2VjcmV0LTMyYnkhIQ=="), Set.of(), Clock.systemUTC());
 
     @Deployment(testable = false)
     static WebArchive war() {
@@ -66,6 +73,8 @@ class IsolationIT {
     private static void credentials(HttpRequest.Builder request, String who) {
         if (who.equals(OPERATOR)) {
             request.header("Authorization", "Bearer " + OPERATOR);
+        } else if (who.startsWith(ApiKeys.PREFIX)) {
+            request.header("Authorization", "Bearer " + who);
         } else {
             request.header("X-Switchboard-Caller-Key", who);
         }
@@ -105,6 +114,54 @@ class IsolationIT {
     }
 
     @Test
+    void keyHoldersAreIsolatedToo() {
+        String carol = KEYS.issue("carol", Tier.AUTHENTICATED, Duration.ofHours(1));
+        String dave = KEYS.issue("dave", Tier.AUTHENTICATED, Duration.ofHours(1));
+        JsonObject params = Json.createObjectBuilder().add("message", JsonRpc.message("keyed")).build();
+        String task = rpc(carol, "SendMessage", params).getJsonObject("result").getJsonObject("task").getString("id");
+        assertEquals(task, rpc(carol, "GetTask", JsonRpc.id(task)).getJsonObject("result").getString("id"));
+        assertEquals(-32001, code(rpc(dave, "GetTask", JsonRpc.id(task))));
+        assertEquals(404, rest(dave, "GET", "/tasks/" + task, null).statusCode());
+        assertEquals(-32001, code(rpc(alice, "GetTask", JsonRpc.id(task))), "nor do anonymous callers see it");
+        assertEquals(200, rest(carol, "GET", "/tasks/" + task, null).statusCode());
+        HttpResponse<String> keyHeader = http.send(http.request("/a2a/rest/tasks/" + task)
+                .header("X-API-Key", carol).GET().build());
+        assertEquals(200, keyHeader.statusCode(), "the key works in X-API-Key too");
+    }
+
+    @Test
+    void theExtendedCardIsForAuthenticatedCallers() {
+        String key = KEYS.issue("erin", Tier.AUTHENTICATED, Duration.ofHours(1));
+        JsonObject extended = rpc(key, "GetExtendedAgentCard", Json.createObjectBuilder().build())
+                .getJsonObject("result");
+        assertTrue(extended.getJsonArray("skills").size() >= 2, extended.toString());
+        assertEquals(200, rest(OPERATOR, "GET", "/extendedAgentCard", null).statusCode());
+        assertEquals(-32007, code(rpc(alice, "GetExtendedAgentCard", Json.createObjectBuilder().build())));
+        JsonObject card = Http.json(http.get("/.well-known/agent-card.json", "A2A-Version", "1.0"));
+        assertTrue(card.getJsonObject("capabilities").getBoolean("extendedAgentCard"));
+        assertEquals("Bearer", card.getJsonObject("securitySchemes").getJsonObject("bearer")
+                .getJsonObject("httpAuthSecurityScheme").getString("scheme"));
+        assertEquals("X-API-Key", card.getJsonObject("securitySchemes").getJsonObject("apiKey")
+                .getJsonObject("apiKeySecurityScheme").getString("name"));
+        assertTrue(!card.containsKey("securityRequirements"), "anonymous callers are welcome by default");
+    }
+
+    @Test
+    void expiredAndForgedKeysAre401() {
+        ApiKeys past = new ApiKeys(ApiKeys.decodeSecret("aW50ZWdyYXRpb24tdGVzdC1rZXktc2VjcmV0LTMyYnkhIQ=="), Set.of(),
+                Clock.offset(Clock.systemUTC(), Duration.ofDays(-10)));
+        String expired = past.issue("old", Tier.AUTHENTICATED, Duration.ofDays(1));
+        assertUnauthenticated(http.send(http.request("/a2a/rest/tasks/x").header("Authorization", "Bearer " + expired)
+                .GET().build()), "EXPIRED");
+        String forged = new ApiKeys(ApiKeys.decodeSecret(ApiKeys.newSecret()), Set.of(), Clock.systemUTC())
+                .issue("forged", Tier.OPERATOR, Duration.ofDays(1));
+        assertUnauthenticated(http.send(http.request("/a2a/rest/tasks/x").header("Authorization", "Bearer " + forged)
+                .GET().build()), "BAD_SIGNATURE");
+        assertUnauthenticated(http.send(http.request("/a2a/rest/tasks/x").header("X-API-Key", "sbk_abc.def")
+                .GET().build()), "MALFORMED");
+    }
+
+    @Test
     void aSharedContextIdJoinsNothing() {
         String context = "joined-" + UUID.randomUUID();
         String task = aliceTask(context);
@@ -135,8 +192,6 @@ class IsolationIT {
         assertUnauthenticated(http.send(http.request("/a2a/jsonrpc").header("Content-Type", "application/json")
                 .header("Authorization", "Bearer not-the-operator-token").POST(HttpRequest.BodyPublishers
                         .ofString(JsonRpc.envelope("GetTask", JsonRpc.id("x")))).build()), "INVALID_TOKEN");
-        assertUnauthenticated(http.send(http.request("/a2a/rest/tasks/x").header("X-API-Key", "sbk_abc.def").GET()
-                .build()), "NO_SECRET");
         assertUnauthenticated(http.send(http.request("/a2a/rest/tasks/x").header("X-Switchboard-Caller-Key", "short")
                 .GET().build()), "CALLER_KEY_TOO_SHORT");
         assertUnauthenticated(http.send(http.request("/a2a/rest/tasks/x").header("Authorization", "Basic dXNlcjpwdw==")

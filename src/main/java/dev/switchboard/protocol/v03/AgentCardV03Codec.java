@@ -8,6 +8,7 @@ import dev.switchboard.protocol.AgentCard;
 import dev.switchboard.protocol.AgentCardCodec;
 import dev.switchboard.protocol.AgentInterface;
 import dev.switchboard.protocol.ProtocolVersion;
+import dev.switchboard.protocol.SecurityScheme;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
@@ -43,6 +44,23 @@ public final class AgentCardV03Codec {
                     .add("url", card.provider().url()));
         }
         addIfPresent(json, "documentationUrl", card.documentationUrl());
+        if (!card.securitySchemes().isEmpty()) {
+            JsonObjectBuilder schemes = Json.createObjectBuilder();
+            for (SecurityScheme scheme : card.securitySchemes()) {
+                JsonObjectBuilder body = scheme.kind() == SecurityScheme.Kind.HTTP_BEARER
+                        ? Json.createObjectBuilder().add("type", "http").add("scheme", "bearer")
+                        : Json.createObjectBuilder().add("type", "apiKey").add("in", "header").add("name", scheme.headerName());
+                addIfPresent(body, "description", scheme.description());
+                schemes.add(scheme.name(), body);
+            }
+            json.add("securitySchemes", schemes);
+        }
+        if (!card.securityRequirements().isEmpty()) {
+            JsonArrayBuilder security = Json.createArrayBuilder();
+            card.securityRequirements().forEach(name -> security.add(Json.createObjectBuilder()
+                    .add(name, Json.createArrayBuilder())));
+            json.add("security", security);
+        }
         json.add("capabilities", capabilities(card.capabilities()))
                 .add("defaultInputModes", strings(card.defaultInputModes()))
                 .add("defaultOutputModes", strings(card.defaultOutputModes()))
