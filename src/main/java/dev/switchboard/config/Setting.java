@@ -24,6 +24,8 @@ public enum Setting {
             "A catalogue file to use instead of the one in the WAR; checked at start-up."),
     OPERATOR_TOKEN("switchboard.operator.token",
             "Bearer token of the operator, who sees and manages every task; at least 32 characters; never logged."),
+    TRUSTED_PROXIES("switchboard.trusted.proxies",
+            "Comma-separated addresses of reverse proxies whose X-Forwarded-For names the real client."),
     ANONYMOUS_ACCESS("switchboard.anonymous.access",
             "Whether callers without a credential may use the agent (true, the default, or false)."),
     KEY_SECRET("switchboard.key.secret",

@@ -24,6 +24,7 @@ import java.util.Set;
  * @param keySecret            signs API keys; null when keys are refused
  * @param revokedKeys          ids of API keys no longer accepted
  * @param anonymousAccess      whether callers without a credential may use the agent
+ * @param trustedProxies       addresses whose X-Forwarded-For header is believed
  */
 public record Settings(URI publicUrl, Path dataDir, String agentName, String agentDescription,
                        String providerOrganization, URI providerUrl, URI documentationUrl, URI iconUrl,
@@ -32,7 +33,7 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
                        String jdbcUser, String jdbcPassword, String instanceId, int agentThreads,
                        Duration streamHeartbeat, String tenant, Path catalogueFile, String operatorToken,
                        RequestLimits limits, KeySecret keySecret, Set<String> revokedKeys,
-                       boolean anonymousAccess) {
+                       boolean anonymousAccess, Set<String> trustedProxies) {
     public Settings {
         Objects.requireNonNull(publicUrl, "publicUrl");
         Objects.requireNonNull(dataDir, "dataDir");
@@ -42,6 +43,7 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
         Objects.requireNonNull(cardMaxAge, "cardMaxAge");
         cardModes = List.copyOf(cardModes);
         revokedKeys = revokedKeys == null ? Set.of() : Set.copyOf(revokedKeys);
+        trustedProxies = trustedProxies == null ? Set.of() : Set.copyOf(trustedProxies);
         Objects.requireNonNull(jdbcUrl, "jdbcUrl");
         Objects.requireNonNull(instanceId, "instanceId");
         Objects.requireNonNull(streamHeartbeat, "streamHeartbeat");

@@ -77,7 +77,8 @@ public final class SettingsLoader {
                 jdbcUrl != null ? jdbcUrl : embeddedUrl(dataDir), raw(Setting.JDBC_USER), raw(Setting.JDBC_PASSWORD),
                 text(Setting.INSTANCE_ID, "local"), integer(Setting.AGENT_THREADS, 16, 1, 1024),
                 Duration.ofSeconds(integer(Setting.STREAM_HEARTBEAT, 15, 1, 3600)), tenant(), catalogueFile(),
-                operatorToken(), limits(), keySecret(), revokedKeys(), anonymousAccess());
+                operatorToken(), limits(), keySecret(), revokedKeys(), anonymousAccess(),
+                list(Setting.TRUSTED_PROXIES));
     }
 
     /** The value as configured, or null when no source sets it to something non-blank. */
@@ -222,7 +223,11 @@ public final class SettingsLoader {
     }
 
     private Set<String> revokedKeys() {
-        String value = raw(Setting.REVOKED_KEYS);
+        return list(Setting.REVOKED_KEYS);
+    }
+
+    private Set<String> list(Setting setting) {
+        String value = raw(setting);
         return value == null ? Set.of() : Arrays.stream(value.split(",")).map(String::trim)
                 .filter(id -> !id.isEmpty()).collect(java.util.stream.Collectors.toUnmodifiableSet());
     }

@@ -26,10 +26,32 @@ public final class CallerFilter extends HttpFilter {
     static final String ATTRIBUTE = Caller.class.getName();
 
     private CallerIdentification identification;
+    private java.util.Set<String> trustedProxies;
 
     @Override
     public void init() {
-        identification = Switchboard.from(getServletContext()).callers();
+        Switchboard switchboard = Switchboard.from(getServletContext());
+        identification = switchboard.callers();
+        trustedProxies = switchboard.settings().trustedProxies();
+    }
+
+    /**
+     * The client's address: the connection's, unless it comes from a trusted proxy, in which case
+     * the last address in {@code X-Forwarded-For} that is not itself a trusted proxy. Untrusted
+     * senders cannot pick their identity by writing the header.
+     */
+    static String clientAddress(String remote, String forwardedFor, java.util.Set<String> trusted) {
+        if (forwardedFor == null || !trusted.contains(remote)) {
+            return remote;
+        }
+        String[] hops = forwardedFor.split(",");
+        for (int i = hops.length - 1; i >= 0; i--) {
+            String hop = hops[i].trim();
+            if (!hop.isEmpty() && !trusted.contains(hop)) {
+                return hop;
+            }
+        }
+        return remote;
     }
 
     /** The caller the filter identified; anonymous-by-nothing only where the filter did not run. */
@@ -52,7 +74,8 @@ public final class CallerFilter extends HttpFilter {
         try {
             request.setAttribute(ATTRIBUTE, identification.identify(new CallerIdentification.Presented(
                     request.getHeader("Authorization"), request.getHeader(CallerIdentification.API_KEY_HEADER),
-                    callerKey(request), request.getRemoteAddr())));
+                    callerKey(request), clientAddress(request.getRemoteAddr(), request.getHeader("X-Forwarded-For"),
+                    trustedProxies))));
         } catch (AuthenticationFailure failure) {
             response.setHeader("WWW-Authenticate", "Bearer realm=\"switchboard\", error=\"invalid_token\"");
             byte[] body = Json.createObjectBuilder().add("error", Json.createObjectBuilder()
