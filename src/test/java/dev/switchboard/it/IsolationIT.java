@@ -122,6 +122,11 @@ class IsolationIT {
         assertEquals(task, rpc(carol, "GetTask", JsonRpc.id(task)).getJsonObject("result").getString("id"));
         assertEquals(-32001, code(rpc(dave, "GetTask", JsonRpc.id(task))));
         assertEquals(404, rest(dave, "GET", "/tasks/" + task, null).statusCode());
+        assertEquals(404, rest(dave, "POST", "/tasks/" + task + ":cancel", "{}").statusCode());
+        assertEquals(404, rest(dave, "POST", "/tasks/" + task + ":subscribe", "{}").statusCode());
+        assertEquals(-32001, code(rpc(dave, "SubscribeToTask", JsonRpc.id(task))));
+        assertEquals(0, Http.json(rest(dave, "GET", "/tasks?pageSize=100", null)).getJsonArray("tasks").stream()
+                .filter(t -> t.asJsonObject().getString("id").equals(task)).count());
         assertEquals(-32001, code(rpc(alice, "GetTask", JsonRpc.id(task))), "nor do anonymous callers see it");
         assertEquals(200, rest(carol, "GET", "/tasks/" + task, null).statusCode());
         HttpResponse<String> keyHeader = http.send(http.request("/a2a/rest/tasks/" + task)
