@@ -39,6 +39,11 @@ public enum Setting {
     MAX_TEXT_CHARS("switchboard.max.text.chars", "Characters per text part."),
     MAX_METADATA_BYTES("switchboard.max.metadata.bytes", "Bytes of metadata per message or request."),
     MAX_HISTORY("switchboard.max.history", "Messages a task keeps in its history; older ones are dropped."),
+    MODEL_URL("switchboard.model.url",
+            "Base URL of an OpenAI-compatible chat API that reads key holders' catalogue questions; off when unset."),
+    MODEL_NAME("switchboard.model.name", "The model to ask at switchboard.model.url."),
+    MODEL_API_KEY("switchboard.model.api.key", "Bearer token for switchboard.model.url; never logged."),
+    MODEL_TIMEOUT("switchboard.model.timeout.seconds", "Seconds to wait for the model before reading by keywords."),
     CARD_MODES("switchboard.card.modes",
             "Comma-separated media types the card lists as default input and output modes."),
     CARD_MAX_AGE("switchboard.card.max.age",
@@ -78,6 +83,6 @@ public enum Setting {
 
     /** Whether the value is a secret that must never appear in logs or messages. */
     public boolean isSecret() {
-        return this == JDBC_PASSWORD || this == OPERATOR_TOKEN || this == KEY_SECRET;
+        return this == JDBC_PASSWORD || this == OPERATOR_TOKEN || this == KEY_SECRET || this == MODEL_API_KEY;
     }
 }

@@ -25,6 +25,7 @@ import java.util.Set;
  * @param revokedKeys          ids of API keys no longer accepted
  * @param anonymousAccess      whether callers without a credential may use the agent
  * @param trustedProxies       addresses whose X-Forwarded-For header is believed
+ * @param model                the chat endpoint that reads catalogue questions, or null
  */
 public record Settings(URI publicUrl, Path dataDir, String agentName, String agentDescription,
                        String providerOrganization, URI providerUrl, URI documentationUrl, URI iconUrl,
@@ -33,7 +34,7 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
                        String jdbcUser, String jdbcPassword, String instanceId, int agentThreads,
                        Duration streamHeartbeat, String tenant, Path catalogueFile, String operatorToken,
                        RequestLimits limits, KeySecret keySecret, Set<String> revokedKeys,
-                       boolean anonymousAccess, Set<String> trustedProxies) {
+                       boolean anonymousAccess, Set<String> trustedProxies, ModelEndpoint model) {
     public Settings {
         Objects.requireNonNull(publicUrl, "publicUrl");
         Objects.requireNonNull(dataDir, "dataDir");

@@ -78,7 +78,7 @@ public final class SettingsLoader {
                 text(Setting.INSTANCE_ID, "local"), integer(Setting.AGENT_THREADS, 16, 1, 1024),
                 Duration.ofSeconds(integer(Setting.STREAM_HEARTBEAT, 15, 1, 3600)), tenant(), catalogueFile(),
                 operatorToken(), limits(), keySecret(), revokedKeys(), anonymousAccess(),
-                list(Setting.TRUSTED_PROXIES));
+                list(Setting.TRUSTED_PROXIES), model());
     }
 
     /** The value as configured, or null when no source sets it to something non-blank. */
@@ -187,6 +187,20 @@ public final class SettingsLoader {
             // reported below
         }
         throw new InvalidSettingException(setting, value, "must be a whole number from " + min + " to " + max);
+    }
+
+    private ModelEndpoint model() {
+        URI url = optionalUrl(Setting.MODEL_URL);
+        if (url == null) {
+            return null;
+        }
+        String name = raw(Setting.MODEL_NAME);
+        if (name == null) {
+            throw new InvalidSettingException(Setting.MODEL_NAME, null, "must be set when " + Setting.MODEL_URL.key()
+                    + " is set");
+        }
+        return new ModelEndpoint(url, name, raw(Setting.MODEL_API_KEY),
+                Duration.ofSeconds(integer(Setting.MODEL_TIMEOUT, 10, 1, 120)));
     }
 
     private boolean anonymousAccess() {

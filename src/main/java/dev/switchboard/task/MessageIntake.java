@@ -59,7 +59,7 @@ final class MessageIntake {
                 context.clock().instant()), List.of(), List.of(recorded), null);
         AgentRequest agentRequest = new AgentRequest(recorded, taskId, contextId, null,
                 request.configuration().acceptedOutputModes(), request.metadata(),
-                earlier(contextId, owner, taskId));
+                earlier(contextId, owner, taskId), owner);
         return new TaskRun(context, submitted, false, owner, agentRequest);
     }
 
@@ -88,7 +88,7 @@ final class MessageIntake {
                 "Task " + taskId + " finished before the message arrived", Map.of("taskId", taskId))).task();
         AgentRequest agentRequest = new AgentRequest(recorded, taskId, task.contextId(), task,
                 request.configuration().acceptedOutputModes(), request.metadata(),
-                earlier(task.contextId(), owner, taskId));
+                earlier(task.contextId(), owner, taskId), owner);
         return new TaskRun(context, updated, true, owner, agentRequest);
     }
 

@@ -32,6 +32,7 @@ public final class CatalogueSkill implements Skill, AgentExecutor {
     private volatile Catalogue catalogue;
     private volatile QuestionReader reader;
     private volatile byte[] document;
+    private volatile ModelQuestionReader model;
 
     @Override
     public AgentSkill descriptor() {
@@ -85,6 +86,14 @@ public final class CatalogueSkill implements Skill, AgentExecutor {
             }
         }
         load(bytes, origin);
+        if (settings.model() != null) {
+            useModel(new ModelQuestionReader(settings.model()));
+        }
+    }
+
+    /** Reads key holders' questions with a model first; anonymous callers keep the keyword reader. */
+    public void useModel(ModelQuestionReader reader) {
+        this.model = reader;
     }
 
     /** Uses a catalogue document directly; start-up calls it with the configured one. */
@@ -104,9 +113,20 @@ public final class CatalogueSkill implements Skill, AgentExecutor {
         return catalogue;
     }
 
-    /** Answers one question. */
+    /** Answers one question, read by keywords. */
     public CatalogueAnswer ask(String question) {
         return CatalogueAnswer.answer(catalogue, reader.read(question));
+    }
+
+    /**
+     * Answers one question, read by the model when one is configured and the caller may use it.
+     *
+     * @return the answer and which reader understood the question
+     */
+    public ModelQuestionReader.Reading read(String question, boolean anonymous) {
+        ModelQuestionReader current = model;
+        return current == null || anonymous ? new ModelQuestionReader.Reading(reader.read(question), "keywords")
+                : current.read(question, reader);
     }
 
     @Override
@@ -115,11 +135,12 @@ public final class CatalogueSkill implements Skill, AgentExecutor {
                 .filter(part -> part.kind() == Part.Kind.TEXT)
                 .map(Part::text)
                 .collect(Collectors.joining(" "));
-        CatalogueAnswer answer = ask(question);
+        ModelQuestionReader.Reading reading = read(question, request.isAnonymous());
+        CatalogueAnswer answer = CatalogueAnswer.answer(catalogue, reading.query());
         updater.artifact(Artifact.of("answer", "answer", List.of(Part.text(answer.text()))));
         updater.artifact(Artifact.of("rows", "catalogue rows", List.of(new Part(Part.Kind.DATA, null, null, null,
                 answer.data(), "application/json", null,
-                Json.createObjectBuilder().add("understood", "keywords").build()))));
+                Json.createObjectBuilder().add("understood", reading.understood()).build()))));
         updater.complete(answer.text());
     }
 }
