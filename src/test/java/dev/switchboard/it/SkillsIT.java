@@ -118,6 +118,9 @@ class SkillsIT {
         String report = task.getJsonArray("artifacts").toString();
         assertTrue(report.contains("INVALID_URL"), report);
         assertTrue(task.getJsonObject("status").toString().contains("Score"), task.toString());
+        JsonObject overRest = Http.json(http.post("/a2a/rest/message:send", "application/json", params.toString()))
+                .getJsonObject("task");
+        assertTrue(overRest.getJsonArray("artifacts").toString().contains("INVALID_URL"), "the same over REST");
     }
 
     @Test
