@@ -1,6 +1,5 @@
 package dev.switchboard.config;
 
-import dev.switchboard.security.ApiKeys;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -55,6 +54,7 @@ public final class SettingsLoader {
      * @throws InvalidSettingException for the first setting whose value cannot be used
      */
     public Settings load() {
+        AccessSettings access = new AccessSettings(this);
         URI publicUrl = publicUrl();
         String organization = raw(Setting.PROVIDER_ORGANIZATION);
         URI providerUrl = optionalUrl(Setting.PROVIDER_URL);
@@ -77,8 +77,8 @@ public final class SettingsLoader {
                 jdbcUrl != null ? jdbcUrl : embeddedUrl(dataDir), raw(Setting.JDBC_USER), raw(Setting.JDBC_PASSWORD),
                 text(Setting.INSTANCE_ID, "local"), integer(Setting.AGENT_THREADS, 16, 1, 1024),
                 Duration.ofSeconds(integer(Setting.STREAM_HEARTBEAT, 15, 1, 3600)), tenant(), catalogueFile(),
-                operatorToken(), limits(), keySecret(), revokedKeys(), anonymousAccess(),
-                list(Setting.TRUSTED_PROXIES), model());
+                access.operatorToken(), access.limits(), access.keySecret(), access.revokedKeys(),
+                access.anonymousAccess(), list(Setting.TRUSTED_PROXIES), access.model());
     }
 
     /** The value as configured, or null when no source sets it to something non-blank. */
@@ -119,7 +119,7 @@ public final class SettingsLoader {
         return URI.create(text);
     }
 
-    private URI optionalUrl(Setting setting) {
+    URI optionalUrl(Setting setting) {
         String value = raw(setting);
         return value == null ? null : httpUrl(setting, value);
     }
@@ -173,7 +173,7 @@ public final class SettingsLoader {
         return "jdbc:h2:async:" + dataDir.resolve("switchboard") + ";WRITE_DELAY=0";
     }
 
-    private int integer(Setting setting, int fallback, int min, int max) {
+    int integer(Setting setting, int fallback, int min, int max) {
         String value = raw(setting);
         if (value == null) {
             return fallback;
@@ -189,80 +189,10 @@ public final class SettingsLoader {
         throw new InvalidSettingException(setting, value, "must be a whole number from " + min + " to " + max);
     }
 
-    private ModelEndpoint model() {
-        URI url = optionalUrl(Setting.MODEL_URL);
-        if (url == null) {
-            return null;
-        }
-        String name = raw(Setting.MODEL_NAME);
-        if (name == null) {
-            throw new InvalidSettingException(Setting.MODEL_NAME, null, "must be set when " + Setting.MODEL_URL.key()
-                    + " is set");
-        }
-        return new ModelEndpoint(url, name, raw(Setting.MODEL_API_KEY),
-                Duration.ofSeconds(integer(Setting.MODEL_TIMEOUT, 10, 1, 120)));
-    }
-
-    private boolean anonymousAccess() {
-        String value = raw(Setting.ANONYMOUS_ACCESS);
-        if (value == null || value.equalsIgnoreCase("true")) {
-            return true;
-        }
-        if (value.equalsIgnoreCase("false")) {
-            if (raw(Setting.OPERATOR_TOKEN) == null && raw(Setting.KEY_SECRET) == null) {
-                throw new InvalidSettingException(Setting.ANONYMOUS_ACCESS, value,
-                        "refuses everyone: set an operator token or a key secret too");
-            }
-            return false;
-        }
-        throw new InvalidSettingException(Setting.ANONYMOUS_ACCESS, value, "must be true or false");
-    }
-
-    private Settings.KeySecret keySecret() {
-        String value = raw(Setting.KEY_SECRET);
-        if (value == null) {
-            return null;
-        }
-        byte[] bytes;
-        try {
-            bytes = ApiKeys.decodeSecret(value);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidSettingException(Setting.KEY_SECRET, null, "is not base64 text");
-        }
-        if (bytes.length < ApiKeys.MIN_SECRET_BYTES) {
-            throw new InvalidSettingException(Setting.KEY_SECRET, null,
-                    "must decode to at least " + ApiKeys.MIN_SECRET_BYTES + " bytes (keys secret makes one)");
-        }
-        return new Settings.KeySecret(bytes);
-    }
-
-    private Set<String> revokedKeys() {
-        return list(Setting.REVOKED_KEYS);
-    }
-
-    private Set<String> list(Setting setting) {
+    Set<String> list(Setting setting) {
         String value = raw(setting);
         return value == null ? Set.of() : Arrays.stream(value.split(",")).map(String::trim)
                 .filter(id -> !id.isEmpty()).collect(java.util.stream.Collectors.toUnmodifiableSet());
-    }
-
-    private RequestLimits limits() {
-        RequestLimits d = RequestLimits.DEFAULT;
-        return new RequestLimits(integer(Setting.LIMIT_ANONYMOUS_PER_MINUTE, d.anonymousPerMinute(), 0, 1_000_000),
-                integer(Setting.LIMIT_KEY_PER_MINUTE, d.keyPerMinute(), 0, 1_000_000),
-                integer(Setting.LIMIT_DAILY, (int) d.dailyCeiling(), 0, Integer.MAX_VALUE),
-                integer(Setting.MAX_PARTS, d.maxParts(), 1, 10_000),
-                integer(Setting.MAX_TEXT_CHARS, d.maxTextChars(), 1, 100_000_000),
-                integer(Setting.MAX_METADATA_BYTES, d.maxMetadataBytes(), 0, 10_000_000),
-                integer(Setting.MAX_HISTORY, d.maxHistory(), 1, 100_000));
-    }
-
-    private String operatorToken() {
-        String value = raw(Setting.OPERATOR_TOKEN);
-        if (value != null && value.length() < 32) {
-            throw new InvalidSettingException(Setting.OPERATOR_TOKEN, null, "must be at least 32 characters long");
-        }
-        return value;
     }
 
     private Path catalogueFile() {

@@ -145,4 +145,54 @@ class SettingsLoaderTest {
                     bad);
         }
     }
+
+    @Test
+    void accessSettingsAreCheckedWithoutEchoingSecrets() {
+        dataDir();
+        env.put("SWITCHBOARD_KEY_SECRET", "not base64 at all!!");
+        InvalidSettingException bad = assertThrows(InvalidSettingException.class, this::load);
+        assertEquals(Setting.KEY_SECRET, bad.setting());
+        assertTrue(!bad.getMessage().contains("not base64 at all"), bad.getMessage());
+        env.put("SWITCHBOARD_KEY_SECRET", java.util.Base64.getEncoder().encodeToString(new byte[16]));
+        assertEquals(Setting.KEY_SECRET, assertThrows(InvalidSettingException.class, this::load).setting(),
+                "too short");
+        env.put("SWITCHBOARD_KEY_SECRET", java.util.Base64.getEncoder().encodeToString(new byte[32]));
+        env.put("SWITCHBOARD_REVOKED_KEYS", " a, b ,,c ");
+        Settings settings = load();
+        assertTrue(settings.hasCredentials());
+        assertEquals(java.util.Set.of("a", "b", "c"), settings.revokedKeys());
+        assertEquals("***", settings.keySecret().toString());
+
+        env.clear();
+        dataDir();
+        env.put("SWITCHBOARD_ANONYMOUS_ACCESS", "false");
+        assertEquals(Setting.ANONYMOUS_ACCESS, assertThrows(InvalidSettingException.class, this::load).setting(),
+                "closing anonymous access with no credential would refuse everyone");
+        env.put("SWITCHBOARD_OPERATOR_TOKEN", "short");
+        InvalidSettingException token = assertThrows(InvalidSettingException.class, this::load);
+        assertEquals(Setting.OPERATOR_TOKEN, token.setting());
+        assertTrue(!token.getMessage().contains("short'"), token.getMessage());
+        env.put("SWITCHBOARD_OPERATOR_TOKEN", "x".repeat(32));
+        assertTrue(!load().anonymousAccess());
+    }
+
+    @Test
+    void limitsAndTheModelEndpointAreRead() {
+        dataDir();
+        assertEquals(RequestLimits.DEFAULT, load().limits());
+        env.put("SWITCHBOARD_LIMIT_ANONYMOUS_PER_MINUTE", "0");
+        env.put("SWITCHBOARD_MAX_PARTS", "3");
+        assertEquals(0, load().limits().anonymousPerMinute());
+        assertEquals(3, load().limits().maxParts());
+        env.put("SWITCHBOARD_MAX_PARTS", "0");
+        assertEquals(Setting.MAX_PARTS, assertThrows(InvalidSettingException.class, this::load).setting());
+        env.remove("SWITCHBOARD_MAX_PARTS");
+        env.put("SWITCHBOARD_MODEL_URL", "http://127.0.0.1:11434/v1");
+        assertEquals(Setting.MODEL_NAME, assertThrows(InvalidSettingException.class, this::load).setting());
+        env.put("SWITCHBOARD_MODEL_NAME", "tiny");
+        env.put("SWITCHBOARD_MODEL_API_KEY", "model-secret");
+        assertEquals("tiny", load().model().model());
+        assertTrue(!load().model().toString().contains("model-secret"));
+        assertTrue(!load().toString().contains("model-secret"));
+    }
 }
