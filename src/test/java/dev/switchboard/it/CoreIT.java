@@ -7,35 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import java.net.URL;
 import java.util.List;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The A2A 1.0 operations over JSON-RPC against the WAR on a real Tomcat. */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class CoreIT {
-    @Deployment(testable = false)
-    static WebArchive war() {
-        return Deployments.builtWar();
-    }
-
-    @ArquillianResource
-    private URL base;
-
-    private JsonRpc rpc;
-
-    @BeforeEach
-    void client() {
-        rpc = new JsonRpc(new Http(base));
-    }
+class CoreIT extends OnTomcat {
 
     @Test
     void blockingSendReturnsTheFinishedTask() {

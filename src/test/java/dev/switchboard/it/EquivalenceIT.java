@@ -4,43 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import java.net.URL;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The two bindings are two doors to one agent: a task made through one is visible, cancelable and
  * subscribable through the other, and the same request fails the same way on both (same ErrorInfo
  * reason, the JSON-RPC code and HTTP status of the one error table).
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class EquivalenceIT {
-    @Deployment(testable = false)
-    static WebArchive war() {
-        return Deployments.builtWar();
-    }
-
-    @ArquillianResource
-    private URL base;
-
-    private Http http;
-    private JsonRpc rpc;
-
-    @BeforeEach
-    void client() {
-        http = new Http(base);
-        rpc = new JsonRpc(http);
-    }
+class EquivalenceIT extends OnTomcat {
 
     private JsonObject rest(String method, String path, JsonObject body) {
         HttpResponse<String> response = http.send(http.request("/a2a/rest" + path)

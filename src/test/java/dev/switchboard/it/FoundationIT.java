@@ -7,39 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
-import java.net.URL;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The built WAR on a real Tomcat 11: card, conditional GET, landing page, health and JSON errors over HTTP. */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class FoundationIT {
+class FoundationIT extends OnTomcat {
     private static final String CARD = "/.well-known/agent-card.json";
-
-    @Deployment(testable = false)
-    static WebArchive war() {
-        return Deployments.builtWar();
-    }
-
-    @ArquillianResource
-    private URL base;
-
-    private Http http;
-
-    @BeforeEach
-    void client() {
-        http = new Http(base);
-    }
 
     @Test
     void cardIsJsonWithValidatorsAndCaching() {

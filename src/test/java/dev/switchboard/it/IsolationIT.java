@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import java.net.URL;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
@@ -17,43 +16,20 @@ import java.time.Clock;
 import java.time.Duration;
 import dev.switchboard.security.ApiKeys;
 import dev.switchboard.skill.Tier;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Callers cannot see each other's tasks: not by id, not in lists, not by cancelling, subscribing
  * or continuing them, on either binding; a shared contextId joins nothing. The operator sees all.
  * A refused credential is a 401 with its reason, never a downgrade to anonymous.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class IsolationIT {
+class IsolationIT extends OnTomcat {
     private static final String OPERATOR = "operator-token-for-the-integration-tests-0123456789";
     /** The key secret the test server has (see arquillian.xml), so the test can issue keys. */
     private static final ApiKeys KEYS = new ApiKeys(ApiKeys.decodeSecret("aW50ZWdyYXRpb24tdGVzdC1rZXktc2VjcmV0LTMyYnkhIQ=="), Set.of(), Clock.systemUTC());
 
-    @Deployment(testable = false)
-    static WebArchive war() {
-        return Deployments.builtWar();
-    }
-
-    @ArquillianResource
-    private URL base;
-
-    private Http http;
     private final String alice = "caller-alice-" + UUID.randomUUID();
     private final String bob = "caller-bob-" + UUID.randomUUID();
-
-    @BeforeEach
-    void client() {
-        http = new Http(base);
-    }
 
     private JsonObject rpc(String who, String method, JsonObject params) {
         HttpRequest.Builder request = http.request("/a2a/jsonrpc").header("Content-Type", "application/json")

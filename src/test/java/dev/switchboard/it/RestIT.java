@@ -6,39 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import java.net.URL;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The HTTP+JSON binding on a real Tomcat: every route, with and without the tenant prefix, every error body. */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class RestIT {
-    @Deployment(testable = false)
-    static WebArchive war() {
-        return Deployments.builtWar();
-    }
-
-    @ArquillianResource
-    private URL base;
-
-    private Http http;
-
-    @BeforeEach
-    void client() {
-        http = new Http(base);
-    }
+class RestIT extends OnTomcat {
 
     private HttpResponse<String> post(String path, String body) {
         return http.send(http.request(path).header("Content-Type", "application/json")

@@ -9,35 +9,10 @@ import jakarta.json.JsonValue;
 import java.net.URL;
 import java.net.http.HttpResponse;
 import java.util.List;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The installed skills on a real Tomcat: the card lists them, routing reaches them, their examples work. */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class SkillsIT {
-    @Deployment(testable = false)
-    static WebArchive war() {
-        return Deployments.builtWar();
-    }
-
-    @ArquillianResource
-    private URL base;
-
-    private Http http;
-    private JsonRpc rpc;
-
-    @BeforeEach
-    void client() {
-        http = new Http(base);
-        rpc = new JsonRpc(http);
-    }
+class SkillsIT extends OnTomcat {
 
     private static JsonObject question(String text) {
         return Json.createObjectBuilder().add("message", Json.createObjectBuilder()

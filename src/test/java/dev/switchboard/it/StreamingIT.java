@@ -7,38 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import java.net.URL;
 import java.util.ArrayList;
 import java.util.List;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Event streams read with a real SSE reader: order, closing, resume with Last-Event-ID, disconnects. */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class StreamingIT {
-    @Deployment(testable = false)
-    static WebArchive war() {
-        return Deployments.builtWar();
-    }
-
-    @ArquillianResource
-    private URL base;
-
-    private Http http;
-    private JsonRpc rpc;
-
-    @BeforeEach
-    void client() {
-        http = new Http(base);
-        rpc = new JsonRpc(http);
-    }
+class StreamingIT extends OnTomcat {
 
     private static JsonObject result(JsonRpc.Event event) {
         return event.data().getJsonObject("result");

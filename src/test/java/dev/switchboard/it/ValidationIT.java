@@ -5,39 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
-import java.net.URL;
 import java.net.http.HttpResponse;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Malformed JSON-RPC requests, posted raw to the origin root as conformance suites do: each gets
  * the error code the protocol prescribes, with HTTP 200, an ErrorInfo, and nothing internal.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class ValidationIT {
-    @Deployment(testable = false)
-    static WebArchive war() {
-        return Deployments.builtWar();
-    }
-
-    @ArquillianResource
-    private URL base;
-
-    private Http http;
-
-    @BeforeEach
-    void client() {
-        http = new Http(base);
-    }
+class ValidationIT extends OnTomcat {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
