@@ -15,13 +15,6 @@ public enum Role {
     }
 
     public static Optional<Role> fromWireName(String name) {
-        if (name == null || !name.startsWith(PREFIX)) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(valueOf(name.substring(PREFIX.length())));
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
-        }
+        return WireNames.parse(Role.class, PREFIX, name);
     }
 }

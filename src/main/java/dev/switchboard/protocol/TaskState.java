@@ -23,14 +23,7 @@ public enum TaskState {
 
     /** Parses a 1.0 enum name; unknown names are empty, never a guess. */
     public static Optional<TaskState> fromWireName(String name) {
-        if (name == null || !name.startsWith(PREFIX)) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(valueOf(name.substring(PREFIX.length())));
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
-        }
+        return WireNames.parse(TaskState.class, PREFIX, name);
     }
 
     public boolean isTerminal() {
