@@ -57,7 +57,10 @@ public enum Setting {
             "This server's name among instances sharing one database; distinct per instance."),
     AGENT_THREADS("switchboard.agent.threads", "Threads that run agents; further work waits in a bounded queue."),
     STREAM_HEARTBEAT("switchboard.stream.heartbeat.seconds",
-            "Seconds of silence after which an event stream gets a heartbeat comment.");
+            "Seconds of silence after which an event stream gets a heartbeat comment."),
+    PROTOCOL_V03("switchboard.protocol.v03",
+            "Whether A2A 0.3 is served besides 1.0 (true, the default, or false: the card then lists 1.0 only "
+                    + "and 0.3 requests get VersionNotSupported).");
 
     private final String key;
     private final String description;

@@ -26,6 +26,7 @@ import java.util.Set;
  * @param anonymousAccess      whether callers without a credential may use the agent
  * @param trustedProxies       addresses whose X-Forwarded-For header is believed
  * @param model                the chat endpoint that reads catalogue questions, or null
+ * @param serveV03             whether the A2A 0.3 line is served besides 1.0
  */
 public record Settings(URI publicUrl, Path dataDir, String agentName, String agentDescription,
                        String providerOrganization, URI providerUrl, URI documentationUrl, URI iconUrl,
@@ -34,7 +35,8 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
                        String jdbcUser, String jdbcPassword, String instanceId, int agentThreads,
                        Duration streamHeartbeat, String tenant, Path catalogueFile, String operatorToken,
                        RequestLimits limits, KeySecret keySecret, Set<String> revokedKeys,
-                       boolean anonymousAccess, Set<String> trustedProxies, ModelEndpoint model) {
+                       boolean anonymousAccess, Set<String> trustedProxies, ModelEndpoint model,
+                       boolean serveV03) {
     public Settings {
         Objects.requireNonNull(publicUrl, "publicUrl");
         Objects.requireNonNull(dataDir, "dataDir");

@@ -27,11 +27,13 @@ public final class AgentCardServlet extends HttpServlet {
     private final Map<ProtocolVersion, String> tags = new EnumMap<>(ProtocolVersion.class);
     private String discoveryTag;
     private long lastModified;
+    private boolean serveV03;
 
     @Override
     public void init() {
         Switchboard switchboard = Switchboard.from(getServletContext());
         documents = switchboard.card();
+        serveV03 = switchboard.settings().serveV03();
         discoveryTag = Preconditions.strongTag(documents.forVersion(null));
         for (ProtocolVersion version : ProtocolVersion.values()) {
             tags.put(version, Preconditions.strongTag(documents.forVersion(version)));
@@ -59,10 +61,11 @@ public final class AgentCardServlet extends HttpServlet {
 
     private void serve(HttpServletRequest request, HttpServletResponse response) throws IOException {
         RequestedVersion requested = RequestedVersion.of(request);
-        if (requested.isUnsupported()) {
+        if (requested.isUnsupported() || (requested.version() == ProtocolVersion.V0_3 && !serveV03)) {
+            String supported = serveV03 ? "1.0, 0.3" : "1.0";
             HttpErrors.send(response, 400, ErrorBody.forA2A(new A2AException(A2AError.VERSION_NOT_SUPPORTED,
-                    "A2A-Version " + requested.named() + " is not supported; the card is published for 1.0 and 0.3",
-                    Map.of("requestedVersion", requested.named(), "supportedVersions", "1.0,0.3"))));
+                    "A2A-Version " + requested.named() + " is not supported; the card is published for " + supported,
+                    Map.of("requestedVersion", requested.named(), "supportedVersions", supported))));
             return;
         }
         ProtocolVersion version = requested.version();

@@ -4,9 +4,6 @@ import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.protocol.json.ListTasksCodec;
-import dev.switchboard.protocol.json.RequestCodec;
-import dev.switchboard.protocol.json.StreamEventCodec;
-import dev.switchboard.protocol.json.TaskCodec;
 import dev.switchboard.protocol.jsonrpc.JsonRpcMethod;
 import dev.switchboard.protocol.jsonrpc.JsonRpcRequest;
 import dev.switchboard.protocol.jsonrpc.JsonRpcResponses;
@@ -18,7 +15,8 @@ import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.Map;
-import java.util.function.Function;
+import java.util.function.BiFunction;
+import jakarta.json.JsonString;
 import jakarta.json.JsonObject;
 import java.util.UUID;
 import java.util.concurrent.CompletionException;
@@ -36,18 +34,25 @@ final class JsonRpcDispatcher {
     private final TaskService tasks;
     private final StreamRegistry streams;
     private final Tenants tenants;
-    private final Function<Caller, JsonObject> extendedCards;
+    private final BiFunction<Caller, ProtocolVersion, JsonObject> extendedCards;
+    private final boolean serveV03;
 
+    /**
+     * @param extendedCards the extended card for a caller, rendered in the given line
+     * @param serveV03      whether the 0.3 method names are answered
+     */
     JsonRpcDispatcher(TaskService tasks, StreamRegistry streams, Tenants tenants,
-                      Function<Caller, JsonObject> extendedCards) {
+                      BiFunction<Caller, ProtocolVersion, JsonObject> extendedCards, boolean serveV03) {
         this.tasks = tasks;
         this.streams = streams;
         this.tenants = tenants;
         this.extendedCards = extendedCards;
+        this.serveV03 = serveV03;
     }
 
     /**
-     * Answers one request. A streaming method that fails before its first event gets, from a
+     * Answers one request, in the line it was made in: the {@code A2A-Version} it names, else the
+     * line of its method name, else 0.3. A streaming method that fails before its first event gets, from a
      * client that named its protocol version, a plain JSON-RPC error, not a stream, with the HTTP
      * status of the error table (404 for an unknown task...): it learns from the status alone
      * that no event will come. A client that named no version and accepts event streams was
@@ -60,34 +65,39 @@ final class JsonRpcDispatcher {
                 .flatMap(line -> JsonRpcMethod.named(request.method(), line)).orElse(null);
         boolean streaming = called != null && called.isStreaming();
         try {
-            JsonRpcMethod method = method(request.method(), requested);
-            tenants.checkParameter(request.params().containsKey("tenant")
-                    && request.params().get("tenant") instanceof jakarta.json.JsonString tenant ? tenant.getString() : null);
+            ProtocolVersion line = requested.resolve(JsonRpcMethod.lineOf(request.method()).orElse(null), serveV03);
+            JsonRpcMethod method = JsonRpcMethod.named(request.method(), line).orElseThrow(() -> new A2AException(
+                    A2AError.METHOD_NOT_FOUND, "Method not found: " + request.method() + " (A2A " + line + ")",
+                    Map.of("method", request.method())));
+            WireFormat wire = WireFormat.jsonRpc(line);
+            JsonObject params = request.params();
+            if (line == ProtocolVersion.V1_0) {
+                tenants.checkParameter(params.get("tenant") instanceof JsonString tenant ? tenant.getString() : null);
+            }
             String owner = caller.owner();
             switch (method) {
-                case SEND_MESSAGE -> tasks.send(RequestCodec.sendMessageRequest(request.params()), owner)
+                case SEND_MESSAGE -> tasks.send(wire.sendMessage(params), owner)
                         .whenComplete((result, failure) -> {
                             if (failure != null) {
                                 fail(id, failure, response);
                             } else {
-                                answer(response, JsonRpcResponses.result(id, StreamEventCodec.toSendMessageResponse(result)));
+                                answer(response, JsonRpcResponses.result(id, wire.sendResult(result)));
                             }
                         });
-                case SEND_STREAMING_MESSAGE -> tasks.stream(RequestCodec.sendMessageRequest(request.params()), owner,
-                        stream(id, response));
+                case SEND_STREAMING_MESSAGE -> tasks.stream(wire.sendMessage(params), owner, stream(id, response, wire));
                 case GET_TASK -> answer(response, JsonRpcResponses.result(id,
-                        TaskCodec.toJson(tasks.get(RequestCodec.getTaskRequest(request.params()), owner))));
+                        wire.task(tasks.get(wire.getTask(params), owner))));
                 case LIST_TASKS -> answer(response, JsonRpcResponses.result(id,
-                        ListTasksCodec.toJson(tasks.list(ListTasksCodec.request(request.params()), owner))));
+                        ListTasksCodec.toJson(tasks.list(ListTasksCodec.request(params), owner))));
                 case CANCEL_TASK -> answer(response, JsonRpcResponses.result(id,
-                        TaskCodec.toJson(tasks.cancel(RequestCodec.cancelTaskRequest(request.params()), owner))));
-                case SUBSCRIBE_TO_TASK -> tasks.subscribe(RequestCodec.subscribeToTaskRequest(request.params()),
-                        lastEventId(lastEventId), owner, stream(id, response));
+                        wire.task(tasks.cancel(wire.cancelTask(params), owner))));
+                case SUBSCRIBE_TO_TASK -> tasks.subscribe(wire.subscribeToTask(params), lastEventId(lastEventId), owner,
+                        stream(id, response, wire));
                 case CREATE_PUSH_CONFIG, GET_PUSH_CONFIG, LIST_PUSH_CONFIGS, DELETE_PUSH_CONFIG ->
                         throw new A2AException(A2AError.PUSH_NOTIFICATION_NOT_SUPPORTED,
                                 "Push notifications are not enabled on this agent");
                 case GET_EXTENDED_AGENT_CARD -> answer(response, JsonRpcResponses.result(id,
-                        extendedCards.apply(caller)));
+                        extendedCards.apply(caller, line)));
                 default -> throw new IllegalStateException("unhandled method " + method);
             }
         } catch (RuntimeException e) {
@@ -102,27 +112,8 @@ final class JsonRpcDispatcher {
         }
     }
 
-    private JsonRpcMethod method(String name, RequestedVersion requested) {
-        ProtocolVersion version = requested.version();
-        if (requested.isUnsupported()) {
-            throw versionNotSupported(requested.named());
-        }
-        if (version == null) {
-            version = JsonRpcMethod.lineOf(name).orElse(ProtocolVersion.V1_0);
-        }
-        if (version == ProtocolVersion.V0_3) {
-            throw new A2AException(A2AError.VERSION_NOT_SUPPORTED,
-                    "A2A 0.3 is not served by this endpoint; send A2A-Version: 1.0 with the 1.0 method names",
-                    Map.of("requestedVersion", "0.3", "supportedVersions", "1.0"));
-        }
-        ProtocolVersion line = version;
-        return JsonRpcMethod.named(name, line).orElseThrow(() -> new A2AException(A2AError.METHOD_NOT_FOUND,
-                "Method not found: " + name, Map.of("method", name)));
-    }
-
-    private SseStream stream(JsonValue id, AsyncResponse response) {
-        return new SseStream(response, event -> JsonRpcResponses.result(id, StreamEventCodec.toStreamResponse(event)),
-                streams);
+    private SseStream stream(JsonValue id, AsyncResponse response, WireFormat wire) {
+        return new SseStream(response, event -> JsonRpcResponses.result(id, wire.streamEvent(event)), streams);
     }
 
     static Long lastEventId(String header) {
@@ -138,12 +129,6 @@ final class JsonRpcDispatcher {
             // reported below
         }
         throw A2AException.invalidField("Last-Event-ID", "must be an event id this server sent");
-    }
-
-    static A2AException versionNotSupported(String named) {
-        return new A2AException(A2AError.VERSION_NOT_SUPPORTED, "A2A-Version " + named
-                + " is not supported; this endpoint speaks 1.0",
-                Map.of("requestedVersion", named, "supportedVersions", "1.0"));
     }
 
     private static void fail(JsonValue id, Throwable failure, AsyncResponse response) {

@@ -3,7 +3,8 @@ package dev.switchboard.web;
 import dev.switchboard.security.Caller;
 import dev.switchboard.task.TaskService;
 import jakarta.json.JsonObject;
-import java.util.function.Function;
+import dev.switchboard.protocol.ProtocolVersion;
+import java.util.function.BiFunction;
 import jakarta.ws.rs.Path;
 
 /**
@@ -13,7 +14,8 @@ import jakarta.ws.rs.Path;
  */
 @Path("")
 public final class OriginRestResource extends RestRoutes {
-    OriginRestResource(TaskService tasks, StreamRegistry streams, Function<Caller, JsonObject> extendedCards) {
-        super(tasks, streams, extendedCards);
+    OriginRestResource(TaskService tasks, StreamRegistry streams,
+                       BiFunction<Caller, ProtocolVersion, JsonObject> extendedCards, boolean serveV03) {
+        super(tasks, streams, extendedCards, ProtocolVersion.V1_0, serveV03);
     }
 }

@@ -16,7 +16,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -69,15 +68,35 @@ final class RestRequests {
         return value.asJsonObject();
     }
 
-    /** Query parameters as a JSON object of strings, which the codecs read as ProtoJSON does. */
+    /**
+     * Query parameters as a JSON object of strings, which the codecs read as ProtoJSON does. Each
+     * name is also read in snake_case ({@code history_length}), as ProtoJSON accepts both and 0.3
+     * clients send it so; the camelCase one wins when both are present.
+     */
     static JsonObjectBuilder query(MultivaluedMap<String, String> parameters, List<String> names) {
         JsonObjectBuilder json = Json.createObjectBuilder();
-        for (Map.Entry<String, List<String>> entry : parameters.entrySet()) {
-            if (names.contains(entry.getKey()) && !entry.getValue().isEmpty()) {
-                json.add(entry.getKey(), entry.getValue().get(0));
+        for (String name : names) {
+            List<String> values = parameters.get(name);
+            if (values == null || values.isEmpty()) {
+                values = parameters.get(snakeCase(name));
+            }
+            if (values != null && !values.isEmpty()) {
+                json.add(name, values.get(0));
             }
         }
         return json;
+    }
+
+    private static String snakeCase(String camel) {
+        StringBuilder snake = new StringBuilder(camel.length() + 4);
+        for (char c : camel.toCharArray()) {
+            if (Character.isUpperCase(c)) {
+                snake.append('_').append(Character.toLowerCase(c));
+            } else {
+                snake.append(c);
+            }
+        }
+        return snake.toString();
     }
 
     static boolean isJson(String contentType) {

@@ -3,7 +3,8 @@ package dev.switchboard.web;
 import dev.switchboard.security.Caller;
 import dev.switchboard.task.TaskService;
 import jakarta.json.JsonObject;
-import java.util.function.Function;
+import dev.switchboard.protocol.ProtocolVersion;
+import java.util.function.BiFunction;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -17,13 +18,13 @@ public final class RestResource extends RestRoutes {
     private final Tenants tenants;
 
     RestResource(TaskService tasks, StreamRegistry streams, Tenants tenants,
-                 Function<Caller, JsonObject> extendedCards) {
-        super(tasks, streams, extendedCards);
+                 BiFunction<Caller, ProtocolVersion, JsonObject> extendedCards, boolean serveV03) {
+        super(tasks, streams, extendedCards, ProtocolVersion.V1_0, serveV03);
         this.tenants = tenants;
     }
 
     /** The routes under a tenant prefix; the first segments of the routes themselves are not tenants. */
-    @Path("{tenant: (?!message:|tasks$|tasks/|extendedAgentCard$)[^/]+}")
+    @Path("{tenant: (?!message:|tasks$|tasks/|extendedAgentCard$|card$|v1$)[^/]+}")
     public RestResource tenant(@PathParam("tenant") String tenant) {
         if (!tenants.knows(tenant)) {
             throw new NotFoundException("Unknown tenant '" + tenant + "'");

@@ -5,14 +5,13 @@ import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.JsonValues;
 import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.protocol.json.ListTasksCodec;
-import dev.switchboard.protocol.json.RequestCodec;
-import dev.switchboard.protocol.json.StreamEventCodec;
-import dev.switchboard.protocol.json.TaskCodec;
+import dev.switchboard.security.Caller;
 import dev.switchboard.task.TaskService;
 import dev.switchboard.web.filter.CallerFilter;
 import dev.switchboard.web.filter.RequestedVersion;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonStructure;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -30,18 +29,17 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.io.InputStream;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Function;
-import dev.switchboard.security.Caller;
-import java.util.Map;
-import java.util.function.Supplier;
 
 /**
- * The routes of the A2A 1.0 HTTP+JSON binding. Results are the 1.0 ProtoJSON shapes; errors are
- * google.rpc.Status bodies with the error table's HTTP status; streams are SSE whose every
- * {@code data:} is a bare StreamResponse. The routes are mounted twice: under {@code /a2a/rest},
- * the endpoint the card names ({@link RestResource}), and at the origin root
- * ({@link OriginRestResource}) for clients that resolve the routes against the origin rather than
- * the endpoint URL.
+ * The routes of the HTTP+JSON binding, in both protocol lines. A request is answered in the line it
+ * names with {@code A2A-Version}, else the line of its path: 1.0 for the routes as they are, 0.3
+ * for the same routes under {@code /v1} ({@link V03RestResource}). 1.0 results are ProtoJSON,
+ * errors google.rpc.Status bodies, stream events bare StreamResponses; 0.3 results and events are
+ * the 0.3 proto's JSON and errors the 0.3 body of {@link RestAnswers}. The 1.0 routes are mounted
+ * under {@code /a2a/rest}, the endpoint the card names ({@link RestResource}), and at the origin
+ * root ({@link OriginRestResource}) for clients that resolve routes against the origin.
  */
 @Consumes(MediaType.WILDCARD)
 public abstract class RestRoutes {
@@ -50,12 +48,21 @@ public abstract class RestRoutes {
 
     private final TaskService tasks;
     private final StreamRegistry streams;
-    private final Function<Caller, JsonObject> extendedCards;
+    private final BiFunction<Caller, ProtocolVersion, JsonObject> extendedCards;
+    private final ProtocolVersion pathLine;
+    private final boolean serveV03;
 
-    RestRoutes(TaskService tasks, StreamRegistry streams, Function<Caller, JsonObject> extendedCards) {
+    /**
+     * @param pathLine the line of requests that name none: 1.0, or 0.3 under {@code /v1}
+     * @param serveV03 whether 0.3 requests are answered
+     */
+    RestRoutes(TaskService tasks, StreamRegistry streams, BiFunction<Caller, ProtocolVersion, JsonObject> extendedCards,
+               ProtocolVersion pathLine, boolean serveV03) {
         this.tasks = tasks;
         this.streams = streams;
         this.extendedCards = extendedCards;
+        this.pathLine = pathLine;
+        this.serveV03 = serveV03;
     }
 
     @POST
@@ -63,14 +70,16 @@ public abstract class RestRoutes {
     public void send(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
                      @HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http,
                      InputStream body, @Suspended AsyncResponse response) {
+        WireFormat wire = WireFormat.V1;
         try {
-            checkVersion(http);
-            tasks.send(RequestCodec.sendMessageRequest(RestRequests.body(body, contentType, false)), owner(http))
+            wire = wire(http);
+            WireFormat line = wire;
+            tasks.send(wire.sendMessage(RestRequests.body(body, contentType, false)), owner(http))
                     .whenComplete((result, failure) -> response.resume(failure != null
-                            ? RestAnswers.error(failure, accept)
-                            : RestAnswers.ok(StreamEventCodec.toSendMessageResponse(result), accept)));
+                            ? RestAnswers.error(failure, accept, line)
+                            : RestAnswers.ok(line.sendResult(result), accept)));
         } catch (RuntimeException e) {
-            response.resume(RestAnswers.error(e, accept));
+            response.resume(RestAnswers.error(e, accept, wire));
         }
     }
 
@@ -79,12 +88,13 @@ public abstract class RestRoutes {
     public void stream(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
                        @HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http,
                        InputStream body, @Suspended AsyncResponse response) {
+        WireFormat wire = WireFormat.V1;
         try {
-            checkVersion(http);
-            tasks.stream(RequestCodec.sendMessageRequest(RestRequests.body(body, contentType, false)), owner(http),
-                    sse(response));
+            wire = wire(http);
+            tasks.stream(wire.sendMessage(RestRequests.body(body, contentType, false)), owner(http),
+                    sse(response, wire));
         } catch (RuntimeException e) {
-            response.resume(streamFailed(e, accept));
+            response.resume(streamFailed(e, accept, wire));
         }
     }
 
@@ -92,11 +102,10 @@ public abstract class RestRoutes {
     @Path("tasks/{id}")
     public Response get(@PathParam("id") String id, @HeaderParam(HttpHeaders.ACCEPT) String accept,
                         @Context HttpServletRequest http, @Context UriInfo uri) {
-        return answer(accept, () -> {
-            checkVersion(http);
+        return answer(accept, http, wire -> {
             JsonObject params = RestRequests.query(uri.getQueryParameters(), List.of("historyLength"))
                     .add("id", id).build();
-            return TaskCodec.toJson(tasks.get(RequestCodec.getTaskRequest(params), owner(http)));
+            return wire.task(tasks.get(wire.getTask(params), owner(http)));
         });
     }
 
@@ -104,8 +113,10 @@ public abstract class RestRoutes {
     @Path("tasks")
     public Response list(@HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http,
                          @Context UriInfo uri) {
-        return answer(accept, () -> {
-            checkVersion(http);
+        return answer(accept, http, wire -> {
+            if (wire != WireFormat.V1) {
+                throw new A2AException(A2AError.METHOD_NOT_FOUND, "A2A 0.3 has no ListTasks; use A2A 1.0");
+            }
             JsonObject params = RestRequests.query(uri.getQueryParameters(), LIST_PARAMETERS).build();
             return ListTasksCodec.toJson(tasks.list(ListTasksCodec.request(params), owner(http)));
         });
@@ -116,11 +127,10 @@ public abstract class RestRoutes {
     public Response cancel(@PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
                            @HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http,
                            InputStream body) {
-        return answer(accept, () -> {
-            checkVersion(http);
+        return answer(accept, http, wire -> {
             JsonObject params = Json.createObjectBuilder(RestRequests.body(body, contentType, true)).add("id", id)
                     .build();
-            return TaskCodec.toJson(tasks.cancel(RequestCodec.cancelTaskRequest(params), owner(http)));
+            return wire.task(tasks.cancel(wire.cancelTask(params), owner(http)));
         });
     }
 
@@ -142,7 +152,7 @@ public abstract class RestRoutes {
         try {
             RestRequests.body(body, contentType, true);
         } catch (RuntimeException e) {
-            response.resume(RestAnswers.error(e, accept));
+            response.resume(RestAnswers.error(e, accept, pathFormat(http)));
             return;
         }
         resubscribe(id, accept, lastEventId, http, response);
@@ -150,42 +160,51 @@ public abstract class RestRoutes {
 
     @POST
     @Path("tasks/{taskId}/pushNotificationConfigs")
-    public Response createPushConfig(@HeaderParam(HttpHeaders.ACCEPT) String accept) {
-        return pushNotSupported(accept);
+    public Response createPushConfig(@HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http) {
+        return answer(accept, http, RestRoutes::pushNotSupported);
     }
 
     @GET
     @Path("tasks/{taskId}/pushNotificationConfigs")
-    public Response listPushConfigs(@HeaderParam(HttpHeaders.ACCEPT) String accept) {
-        return pushNotSupported(accept);
+    public Response listPushConfigs(@HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http) {
+        return answer(accept, http, RestRoutes::pushNotSupported);
     }
 
     @GET
     @Path("tasks/{taskId}/pushNotificationConfigs/{configId}")
-    public Response getPushConfig(@HeaderParam(HttpHeaders.ACCEPT) String accept) {
-        return pushNotSupported(accept);
+    public Response getPushConfig(@HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http) {
+        return answer(accept, http, RestRoutes::pushNotSupported);
     }
 
     @DELETE
     @Path("tasks/{taskId}/pushNotificationConfigs/{configId}")
-    public Response deletePushConfig(@HeaderParam(HttpHeaders.ACCEPT) String accept) {
-        return pushNotSupported(accept);
+    public Response deletePushConfig(@HeaderParam(HttpHeaders.ACCEPT) String accept,
+                                     @Context HttpServletRequest http) {
+        return answer(accept, http, RestRoutes::pushNotSupported);
     }
 
     @GET
     @Path("extendedAgentCard")
     public Response extendedAgentCard(@HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http) {
-        return answer(accept, () -> extendedCards.apply(CallerFilter.of(http)));
+        return answer(accept, http, wire -> extendedCards.apply(CallerFilter.of(http), wire.line()));
+    }
+
+    /** The 0.3 name of the extended card route, {@code GET /v1/card}. */
+    @GET
+    @Path("card")
+    public Response card(@HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http) {
+        return extendedAgentCard(accept, http);
     }
 
     private void resubscribe(String id, String accept, String lastEventId, HttpServletRequest http,
                              AsyncResponse response) {
+        WireFormat wire = WireFormat.V1;
         try {
-            checkVersion(http);
-            tasks.subscribe(RequestCodec.subscribeToTaskRequest(Json.createObjectBuilder().add("id", id).build()),
-                    JsonRpcDispatcher.lastEventId(lastEventId), owner(http), sse(response));
+            wire = wire(http);
+            tasks.subscribe(wire.subscribeToTask(Json.createObjectBuilder().add("id", id).build()),
+                    JsonRpcDispatcher.lastEventId(lastEventId), owner(http), sse(response, wire));
         } catch (RuntimeException e) {
-            response.resume(streamFailed(e, accept));
+            response.resume(streamFailed(e, accept, wire));
         }
     }
 
@@ -193,24 +212,26 @@ public abstract class RestRoutes {
      * A stream that failed before its first event, like every stream response, leaves no idle
      * connection behind: a client may not reuse a streaming connection from another context.
      */
-    private static Response streamFailed(RuntimeException e, String accept) {
-        return Response.fromResponse(RestAnswers.error(e, accept)).header("Connection", "close").build();
+    private static Response streamFailed(RuntimeException e, String accept, WireFormat wire) {
+        return Response.fromResponse(RestAnswers.error(e, accept, wire)).header("Connection", "close").build();
     }
 
-    private SseStream sse(AsyncResponse response) {
-        return new SseStream(response, event -> JsonValues.bytes(StreamEventCodec.toStreamResponse(event)), streams);
+    private SseStream sse(AsyncResponse response, WireFormat wire) {
+        return new SseStream(response, event -> JsonValues.bytes(wire.streamEvent(event)), streams);
     }
 
-    private static Response pushNotSupported(String accept) {
-        return RestAnswers.error(new A2AException(A2AError.PUSH_NOTIFICATION_NOT_SUPPORTED,
-                "Push notifications are not enabled on this agent"), accept);
+    private static JsonStructure pushNotSupported(WireFormat wire) {
+        throw new A2AException(A2AError.PUSH_NOTIFICATION_NOT_SUPPORTED,
+                "Push notifications are not enabled on this agent");
     }
 
-    private static Response answer(String accept, Supplier<jakarta.json.JsonStructure> call) {
+    private Response answer(String accept, HttpServletRequest http, Function<WireFormat, JsonStructure> call) {
+        WireFormat wire = WireFormat.V1;
         try {
-            return RestAnswers.ok(call.get(), accept);
+            wire = wire(http);
+            return RestAnswers.ok(call.apply(wire), accept);
         } catch (RuntimeException e) {
-            return RestAnswers.error(e, accept);
+            return RestAnswers.error(e, accept, wire);
         }
     }
 
@@ -219,13 +240,21 @@ public abstract class RestRoutes {
         return CallerFilter.of(http).owner();
     }
 
-    /** This binding's line is 1.0; 0.3's HTTP+JSON routes live under {@code /v1}. */
-    private static void checkVersion(HttpServletRequest http) {
-        RequestedVersion requested = RequestedVersion.of(http);
-        if (requested.isUnsupported() || requested.version() == ProtocolVersion.V0_3) {
-            throw new A2AException(A2AError.VERSION_NOT_SUPPORTED, "A2A-Version " + requested.named()
-                    + " is not supported on this endpoint; it speaks 1.0",
-                    Map.of("requestedVersion", requested.named(), "supportedVersions", "1.0"));
+    /**
+     * The format of this request's line.
+     *
+     * @throws A2AException VersionNotSupported for a version no served line speaks (answered in 1.0)
+     */
+    private WireFormat wire(HttpServletRequest http) {
+        return WireFormat.rest(RequestedVersion.of(http).resolve(pathLine, serveV03));
+    }
+
+    /** The format errors take before the request's line is known: the line it names or its path's, if served. */
+    private WireFormat pathFormat(HttpServletRequest http) {
+        try {
+            return wire(http);
+        } catch (A2AException e) {
+            return WireFormat.V1;
         }
     }
 }

@@ -8,6 +8,7 @@ import dev.switchboard.protocol.AgentCapabilities;
 import dev.switchboard.protocol.AgentCard;
 import dev.switchboard.protocol.AgentInterface;
 import dev.switchboard.protocol.ProtocolVersion;
+import dev.switchboard.protocol.v03.AgentCardV03Codec;
 import dev.switchboard.security.ApiKey;
 import dev.switchboard.security.ApiKeys;
 import dev.switchboard.security.AuthenticationFailure;
@@ -128,13 +129,23 @@ public final class Switchboard implements AutoCloseable {
         return switchboard;
     }
 
-    /** The endpoints this build serves, in the order clients should prefer them. */
+    /**
+     * The endpoints this build serves, in the order clients should prefer them: 1.0 first, then,
+     * unless turned off, 0.3 at the same URLs (0.3 HTTP+JSON clients add {@code /v1} themselves).
+     */
     static List<AgentInterface> servedInterfaces(Settings settings) {
-        return List.of(
+        List<AgentInterface> interfaces = new java.util.ArrayList<>(List.of(
                 new AgentInterface(settings.urlFor(JsonRpcResource.PATH), AgentInterface.JSONRPC,
                         ProtocolVersion.V1_0, settings.tenant()),
                 new AgentInterface(settings.urlFor(RestResource.PATH), AgentInterface.HTTP_JSON,
-                        ProtocolVersion.V1_0, settings.tenant()));
+                        ProtocolVersion.V1_0, settings.tenant())));
+        if (settings.serveV03()) {
+            interfaces.add(new AgentInterface(settings.urlFor(JsonRpcResource.PATH), AgentInterface.JSONRPC,
+                    ProtocolVersion.V0_3));
+            interfaces.add(new AgentInterface(settings.urlFor(RestResource.PATH), AgentInterface.HTTP_JSON,
+                    ProtocolVersion.V0_3));
+        }
+        return List.copyOf(interfaces);
     }
 
     private static AgentCard card(Settings settings, InstalledSkills skills) {
@@ -154,7 +165,7 @@ public final class Switchboard implements AutoCloseable {
      *
      * @throws A2AException for anonymous callers, and when no credential exists at all
      */
-    public JsonObject extendedCard(Caller caller) {
+    public JsonObject extendedCard(Caller caller, ProtocolVersion line) {
         if (!settings.hasCredentials()) {
             throw new A2AException(A2AError.EXTENDED_AGENT_CARD_NOT_CONFIGURED, "This agent has no extended agent card");
         }
@@ -162,7 +173,9 @@ public final class Switchboard implements AutoCloseable {
             throw new A2AException(A2AError.EXTENDED_AGENT_CARD_NOT_CONFIGURED,
                     "The extended agent card is for authenticated callers: present an API key or the operator token");
         }
-        return AgentCardCodec.toJson(card.card().withSkills(skills.descriptorsFor(caller.tier()))).build();
+        AgentCard extended = card.card().withSkills(skills.descriptorsFor(caller.tier()));
+        return (line == ProtocolVersion.V0_3 ? AgentCardV03Codec.toJson(extended) : AgentCardCodec.toJson(extended))
+                .build();
     }
 
     /** The instance the bootstrap listener registered; absent only if start-up failed. */

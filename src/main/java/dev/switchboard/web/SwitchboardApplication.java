@@ -33,10 +33,16 @@ public final class SwitchboardApplication extends ResourceConfig {
         register(new LandingResource(switchboard));
         register(new HealthResource(switchboard));
         Tenants tenants = new Tenants(switchboard.settings().tenant());
+        boolean serveV03 = switchboard.settings().serveV03();
         register(new JsonRpcResource(new JsonRpcDispatcher(switchboard.tasks(), switchboard.streams(), tenants,
-                switchboard::extendedCard)));
-        register(new RestResource(switchboard.tasks(), switchboard.streams(), tenants, switchboard::extendedCard));
-        register(new OriginRestResource(switchboard.tasks(), switchboard.streams(), switchboard::extendedCard));
+                switchboard::extendedCard, serveV03)));
+        register(new RestResource(switchboard.tasks(), switchboard.streams(), tenants, switchboard::extendedCard,
+                serveV03));
+        register(new OriginRestResource(switchboard.tasks(), switchboard.streams(), switchboard::extendedCard,
+                serveV03));
+        register(new V03RestResource(switchboard.tasks(), switchboard.streams(), switchboard::extendedCard, serveV03));
+        register(new V03RestResource.AtOrigin(switchboard.tasks(), switchboard.streams(), switchboard::extendedCard,
+                serveV03));
 
         // some containers ignore an application's Jsonb resolver otherwise; ours decides everywhere
         property("jersey.config.disableJsonBinding", true);

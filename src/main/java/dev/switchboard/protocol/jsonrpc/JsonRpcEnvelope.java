@@ -18,9 +18,10 @@ import java.io.ByteArrayInputStream;
  *     share a response with others, so batches are refused as a whole, clearly, rather than
  *     answered in part;</li>
  * <li>not an object, {@code jsonrpc} other than {@code "2.0"}, a missing or non-string method, or an
- *     {@code id} that is absent or not a string or number: -32600, echoing the id when it is
- *     usable. Notifications (no {@code id}) are refused: every A2A method has a result the caller
- *     needs;</li>
+ *     {@code id} that is not a string or number: -32600, echoing the id when it is usable;</li>
+ * <li>a request without {@code id} (a notification) is answered like any other, with {@code id: null}:
+ *     every A2A method has a result or an error the caller needs, and the 0.3 conformance suite
+ *     expects the error of an unknown method (-32601) or bad params (-32602) even then.</li>
  * <li>{@code params} present but not an object: -32602.</li>
  * </ul>
  */
@@ -63,10 +64,8 @@ public final class JsonRpcEnvelope {
         if (version == null || !version.equals(Json.createValue("2.0"))) {
             throw new JsonRpcException(echo, A2AError.INVALID_REQUEST, "\"jsonrpc\" must be \"2.0\"");
         }
-        if (!usableId) {
-            throw new JsonRpcException(JsonValue.NULL, A2AError.INVALID_REQUEST, id == null || id == JsonValue.NULL
-                    ? "\"id\" is required: notifications are not supported"
-                    : "\"id\" must be a string or a number");
+        if (!usableId && id != null && id != JsonValue.NULL) {
+            throw new JsonRpcException(JsonValue.NULL, A2AError.INVALID_REQUEST, "\"id\" must be a string or a number");
         }
         JsonValue method = envelope.get("method");
         if (method == null || method.getValueType() != JsonValue.ValueType.STRING) {
@@ -79,7 +78,7 @@ public final class JsonRpcEnvelope {
             }
             params = null;
         }
-        return new JsonRpcRequest(id, ((jakarta.json.JsonString) method).getString(),
+        return new JsonRpcRequest(echo, ((jakarta.json.JsonString) method).getString(),
                 params == null ? JsonValue.EMPTY_JSON_OBJECT : params.asJsonObject());
     }
 }

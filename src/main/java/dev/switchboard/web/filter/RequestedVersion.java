@@ -1,7 +1,10 @@
 package dev.switchboard.web.filter;
 
+import dev.switchboard.protocol.A2AError;
+import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.ProtocolVersion;
 import jakarta.servlet.ServletRequest;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -40,5 +43,26 @@ public record RequestedVersion(String named, ProtocolVersion version) {
 
     public Optional<ProtocolVersion> supported() {
         return Optional.ofNullable(version);
+    }
+
+    /**
+     * The line a request is served in. The version it names wins; a request that names none is
+     * read by its shape (the JSON-RPC method family, the REST path with or without {@code /v1/});
+     * where nothing tells, it is 0.3, as A2A requires of requests without {@code A2A-Version}.
+     *
+     * @param shape     the line the request's shape belongs to, or null when its shape tells none
+     * @param v03Served whether this server speaks 0.3 at all
+     * @throws A2AException VersionNotSupported (-32009, HTTP 400) for a version no served line speaks
+     */
+    public ProtocolVersion resolve(ProtocolVersion shape, boolean v03Served) {
+        ProtocolVersion line = isNamed() ? version : shape != null ? shape : ProtocolVersion.V0_3;
+        if (line == null || (line == ProtocolVersion.V0_3 && !v03Served)) {
+            String asked = isNamed() ? named : "0.3";
+            String supported = v03Served ? "1.0, 0.3" : "1.0";
+            throw new A2AException(A2AError.VERSION_NOT_SUPPORTED, "A2A-Version " + asked
+                    + " is not supported; this agent speaks " + supported,
+                    Map.of("requestedVersion", asked, "supportedVersions", supported));
+        }
+        return line;
     }
 }

@@ -58,7 +58,10 @@ class JsonRpcEnvelopeTest {
         JsonRpcException objectId = refused("{\"jsonrpc\":\"2.0\",\"id\":{},\"method\":\"m\"}");
         assertEquals(A2AError.INVALID_REQUEST, objectId.error().error());
         assertEquals(JsonValue.NULL, objectId.id());
-        assertEquals(A2AError.INVALID_REQUEST, refused("{\"jsonrpc\":\"2.0\",\"method\":\"m\"}").error().error());
+        assertEquals(A2AError.INVALID_REQUEST,
+                refused("{\"jsonrpc\":\"2.0\",\"id\":true,\"method\":\"m\"}").error().error());
+        assertEquals(JsonValue.NULL, parse("{\"jsonrpc\":\"2.0\",\"method\":\"m\"}").id(),
+                "a notification is answered, with id null");
     }
 
     @Test
