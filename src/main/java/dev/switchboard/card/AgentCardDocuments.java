@@ -29,7 +29,7 @@ public final class AgentCardDocuments {
 
     public static AgentCardDocuments render(AgentCard card) {
         Objects.requireNonNull(card, "card");
-        JsonObject merged = AgentCardV03Codec.addDiscoveryFields(AgentCardCodec.toJson(card), card).build();
+        JsonObject merged = AgentCardV03Codec.mergeInto(AgentCardCodec.toJson(card).build(), card);
         JsonObject current = AgentCardCodec.toJson(card).build();
         JsonObject legacy = AgentCardV03Codec.toJson(card).build();
         return new AgentCardDocuments(card, JsonValues.bytes(merged), JsonValues.bytes(current),

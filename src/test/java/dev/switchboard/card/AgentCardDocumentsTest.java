@@ -139,6 +139,31 @@ class AgentCardDocumentsTest {
     }
 
     @Test
+    void theDiscoveryDocumentsSchemesAreReadableByBothLines() {
+        AgentCard secured = AgentCardFactory.build(settings("Example Corp"), BOTH_LINES,
+                new AgentCapabilities(true, false, true, List.of()), List.of(SKILL),
+                List.of(new dev.switchboard.protocol.SecurityScheme("bearer",
+                                dev.switchboard.protocol.SecurityScheme.Kind.HTTP_BEARER, null, "A token"),
+                        new dev.switchboard.protocol.SecurityScheme("apiKey",
+                                dev.switchboard.protocol.SecurityScheme.Kind.API_KEY_HEADER, "X-API-Key", null)),
+                List.of("bearer"));
+        JsonObject json = parse(AgentCardDocuments.render(secured).forVersion(null));
+        JsonObject bearer = json.getJsonObject("securitySchemes").getJsonObject("bearer");
+        assertEquals("http", bearer.getString("type"), "0.3");
+        assertEquals("bearer", bearer.getString("scheme"), "0.3");
+        assertTrue(bearer.containsKey("httpAuthSecurityScheme"), "1.0");
+        JsonObject apiKey = json.getJsonObject("securitySchemes").getJsonObject("apiKey");
+        assertEquals("apiKey", apiKey.getString("type"));
+        assertEquals("X-API-Key", apiKey.getString("name"));
+        assertTrue(apiKey.containsKey("apiKeySecurityScheme"));
+        assertEquals(1, json.getJsonArray("security").size(), "0.3");
+        assertEquals(1, json.getJsonArray("securityRequirements").size(), "1.0");
+        assertTrue(json.getBoolean("supportsAuthenticatedExtendedCard"));
+        JsonObject pure = parse(AgentCardDocuments.render(secured).forVersion(ProtocolVersion.V1_0));
+        assertFalse(pure.getJsonObject("securitySchemes").getJsonObject("bearer").containsKey("type"));
+    }
+
+    @Test
     void documentsAreSerializedOnce() {
         AgentCardDocuments documents = AgentCardDocuments.render(card(BOTH_LINES));
         assertTrue(documents.forVersion(ProtocolVersion.V0_3) == documents.forVersion(ProtocolVersion.V0_3));

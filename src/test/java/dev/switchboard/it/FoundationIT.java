@@ -31,7 +31,7 @@ class FoundationIT extends OnTomcat {
         assertTrue(card.containsKey("supportedInterfaces"));
         assertTrue(card.containsKey("capabilities"));
         assertTrue(card.containsKey("skills"));
-        assertFalse(card.containsKey("url"), "no 0.3 endpoint, so no 0.3 discovery fields");
+        assertTrue(card.getString("url").endsWith("/a2a/jsonrpc"), "the 0.3 discovery fields, for 0.3 clients");
     }
 
     @Test

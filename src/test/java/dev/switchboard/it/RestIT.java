@@ -127,8 +127,6 @@ class RestIT extends OnTomcat {
                 "EXTENDED_AGENT_CARD_NOT_CONFIGURED");
         assertError(http.get("/a2a/rest/tasks/x", "A2A-Version", "99.0"), 400, "FAILED_PRECONDITION",
                 "VERSION_NOT_SUPPORTED");
-        assertError(http.get("/a2a/rest/tasks/x", "A2A-Version", "0.3"), 400, "FAILED_PRECONDITION",
-                "VERSION_NOT_SUPPORTED");
         assertError(http.get("/a2a/rest/other-tenant/tasks"), 404, "NOT_FOUND", null);
         assertError(http.send(http.request("/a2a/rest/tasks/x").DELETE().build()), 405, "UNIMPLEMENTED", null);
     }

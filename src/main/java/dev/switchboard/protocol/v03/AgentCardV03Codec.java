@@ -11,6 +11,7 @@ import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.protocol.SecurityScheme;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import java.util.List;
 
@@ -47,20 +48,11 @@ public final class AgentCardV03Codec {
         if (!card.securitySchemes().isEmpty()) {
             JsonObjectBuilder schemes = Json.createObjectBuilder();
             for (SecurityScheme scheme : card.securitySchemes()) {
-                JsonObjectBuilder body = scheme.kind() == SecurityScheme.Kind.HTTP_BEARER
-                        ? Json.createObjectBuilder().add("type", "http").add("scheme", "bearer")
-                        : Json.createObjectBuilder().add("type", "apiKey").add("in", "header").add("name", scheme.headerName());
-                addIfPresent(body, "description", scheme.description());
-                schemes.add(scheme.name(), body);
+                schemes.add(scheme.name(), scheme(scheme));
             }
             json.add("securitySchemes", schemes);
         }
-        if (!card.securityRequirements().isEmpty()) {
-            JsonArrayBuilder security = Json.createArrayBuilder();
-            card.securityRequirements().forEach(name -> security.add(Json.createObjectBuilder()
-                    .add(name, Json.createArrayBuilder())));
-            json.add("security", security);
-        }
+        addSecurity(json, card);
         json.add("capabilities", capabilities(card.capabilities()))
                 .add("defaultInputModes", strings(card.defaultInputModes()))
                 .add("defaultOutputModes", strings(card.defaultOutputModes()))
@@ -70,17 +62,53 @@ public final class AgentCardV03Codec {
     }
 
     /**
-     * Adds the fields a 0.3 client discovers endpoints by ({@code protocolVersion}, {@code url},
-     * {@code preferredTransport}, {@code additionalInterfaces}) to a card rendered in another line,
-     * so that one document serves both. Only when the card has 0.3 endpoints: fields leading 0.3
-     * clients to endpoints they cannot speak to would help nobody, and strict 1.0 schema
-     * validation refuses them.
+     * The 1.0 rendering of a card made readable for 0.3 clients too, when it lists a 0.3 endpoint
+     * (fields leading 0.3 clients to endpoints they cannot speak to would help nobody, and strict
+     * 1.0 schema validation refuses them):
+     * the discovery fields, {@code supportsAuthenticatedExtendedCard}, the 0.3 {@code security},
+     * and each security scheme with its 0.3 members ({@code type}, {@code scheme} or
+     * {@code in}/{@code name}) beside its 1.0 one ({@code httpAuthSecurityScheme}...). Readers of
+     * either line ignore the other line's members; a 0.3 client cannot read a scheme without
+     * {@code type} at all.
      */
-    public static JsonObjectBuilder addDiscoveryFields(JsonObjectBuilder json, AgentCard card) {
+    public static JsonObject mergeInto(JsonObject v1, AgentCard card) {
         if (card.interfacesFor(ProtocolVersion.V0_3).isEmpty()) {
-            return json;
+            return v1;
         }
-        return discoveryFields(json, card);
+        JsonObjectBuilder json = Json.createObjectBuilder(v1);
+        discoveryFields(json, card);
+        JsonObject schemes = v1.getJsonObject("securitySchemes");
+        if (schemes != null) {
+            JsonObjectBuilder merged = Json.createObjectBuilder();
+            for (SecurityScheme scheme : card.securitySchemes()) {
+                JsonObjectBuilder both = Json.createObjectBuilder(scheme(scheme).build());
+                JsonObject current = schemes.getJsonObject(scheme.name());
+                if (current != null) {
+                    current.forEach(both::add);
+                }
+                merged.add(scheme.name(), both);
+            }
+            json.add("securitySchemes", merged);
+        }
+        addSecurity(json, card);
+        return json.add("supportsAuthenticatedExtendedCard", card.capabilities().extendedAgentCard()).build();
+    }
+
+    private static JsonObjectBuilder scheme(SecurityScheme scheme) {
+        JsonObjectBuilder body = scheme.kind() == SecurityScheme.Kind.HTTP_BEARER
+                ? Json.createObjectBuilder().add("type", "http").add("scheme", "bearer")
+                : Json.createObjectBuilder().add("type", "apiKey").add("in", "header").add("name", scheme.headerName());
+        addIfPresent(body, "description", scheme.description());
+        return body;
+    }
+
+    private static void addSecurity(JsonObjectBuilder json, AgentCard card) {
+        if (!card.securityRequirements().isEmpty()) {
+            JsonArrayBuilder security = Json.createArrayBuilder();
+            card.securityRequirements().forEach(name -> security.add(Json.createObjectBuilder()
+                    .add(name, Json.createArrayBuilder())));
+            json.add("security", security);
+        }
     }
 
     private static JsonObjectBuilder discoveryFields(JsonObjectBuilder json, AgentCard card) {

@@ -21,8 +21,9 @@ import jakarta.json.JsonValue;
  * <ul>
  * <li>{@code configuration.blocking} is the inverse of 1.0's {@code returnImmediately}; absent
  *     means blocking, as every 0.3 SDK reads it.</li>
- * <li>{@code historyLength}: the JSON-RPC types say "the most recent n", as 1.0 does; the 0.3 proto
- *     reads 0 as "no limit", so in the proto dialect 0 becomes unset.</li>
+ * <li>{@code historyLength}: n means the most recent n, as in 1.0, except 0: the 0.3 proto reads 0
+ *     as "no limit", and the official 0.3 clients send 0 when the caller set nothing (the Java SDK
+ *     always does), so in 0.3 a 0 is unset.</li>
  * <li>The push config inside a send is {@code pushNotificationConfig} (JSON-RPC) or
  *     {@code pushNotification} (proto).</li>
  * </ul>
@@ -101,7 +102,7 @@ public final class V03Requests {
         if (historyLength != null && historyLength < 0) {
             throw invalid(path(parent, "historyLength"), "must not be negative");
         }
-        if (dialect == V03Dialect.PROTO && historyLength != null && historyLength == 0) {
+        if (historyLength != null && historyLength == 0) {
             return null;
         }
         return historyLength;

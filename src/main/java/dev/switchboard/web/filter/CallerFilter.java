@@ -90,9 +90,9 @@ public final class CallerFilter extends HttpFilter {
         chain.doFilter(request, response);
     }
 
-    /** A2A operations: both bindings, at their endpoints and at the origin. */
+    /** A2A operations: both bindings in both lines, at their endpoints and at the origin. */
     static boolean isOperation(String method, String path) {
-        return path.startsWith("/a2a/") || path.startsWith("/message:") || path.equals("/tasks")
+        return path.startsWith("/a2a/") || path.startsWith("/v1/") || path.startsWith("/message:") || path.equals("/tasks")
                 || path.startsWith("/tasks/") || path.equals("/extendedAgentCard")
                 || ("POST".equals(method) && path.equals("/"));
     }

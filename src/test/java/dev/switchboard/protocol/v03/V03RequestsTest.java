@@ -56,8 +56,9 @@ class V03RequestsTest {
         assertNull(request.configuration().historyLength(), "0 means no limit in the 0.3 proto");
         assertEquals("https://h/w", request.configuration().pushNotificationConfig().url());
         assertEquals(true, request.configuration().returnImmediately());
-        assertEquals(0, V03Requests.sendMessage(json("{" + MESSAGE + ",'configuration':{'historyLength':0}}"),
-                V03Dialect.JSONRPC).configuration().historyLength(), "JSON-RPC: the most recent 0");
+        assertNull(V03Requests.sendMessage(json("{" + MESSAGE + ",'configuration':{'historyLength':0}}"),
+                V03Dialect.JSONRPC).configuration().historyLength(), "0.3 clients send 0 for unset");
+        assertNull(V03Requests.getTask(json("{'id':'t','historyLength':0}"), V03Dialect.JSONRPC).historyLength());
     }
 
     @ParameterizedTest

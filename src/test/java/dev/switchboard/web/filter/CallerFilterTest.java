@@ -26,6 +26,8 @@ class CallerFilterTest {
         assertTrue(CallerFilter.isOperation("POST", "/"));
         assertTrue(CallerFilter.isOperation("POST", "/a2a/jsonrpc"));
         assertTrue(CallerFilter.isOperation("GET", "/tasks/x"));
+        assertTrue(CallerFilter.isOperation("GET", "/v1/tasks/x"), "the 0.3 routes at the origin");
+        assertTrue(CallerFilter.isOperation("POST", "/v1/message:send"));
         assertTrue(CallerFilter.isOperation("GET", "/tasks"));
         assertTrue(CallerFilter.isOperation("POST", "/message:send"));
         assertTrue(CallerFilter.isOperation("GET", "/extendedAgentCard"));

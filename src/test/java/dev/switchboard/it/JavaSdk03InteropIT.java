@@ -1,0 +1,207 @@
+package dev.switchboard.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.a2a.A2A;
+import io.a2a.client.Client;
+import io.a2a.client.ClientEvent;
+import io.a2a.client.TaskEvent;
+import io.a2a.client.TaskUpdateEvent;
+import io.a2a.client.config.ClientConfig;
+import io.a2a.client.transport.jsonrpc.JSONRPCTransport;
+import io.a2a.client.transport.jsonrpc.JSONRPCTransportConfig;
+import io.a2a.client.transport.rest.RestTransport;
+import io.a2a.client.transport.rest.RestTransportConfig;
+import io.a2a.spec.A2AClientException;
+import io.a2a.spec.AgentCard;
+import io.a2a.spec.AgentInterface;
+import io.a2a.spec.Message;
+import io.a2a.spec.Task;
+import io.a2a.spec.TaskIdParams;
+import io.a2a.spec.TaskQueryParams;
+import io.a2a.spec.TaskState;
+import io.a2a.spec.TaskStatusUpdateEvent;
+import io.a2a.spec.TextPart;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The official A2A Java SDK 0.3 client ({@code io.github.a2asdk} 0.3.3.Final) against the WAR on
+ * Tomcat, over its JSON-RPC and its HTTP+JSON transport: card discovery, blocking send, get,
+ * cancel, streaming, resubscribe and an unknown task. The client finds its endpoints in the card
+ * that callers without {@code A2A-Version} get, and speaks 0.3 without ever naming a version.
+ * Messages name the test skill in their metadata, which the 0.3 message carries as it is.
+ */
+class JavaSdk03InteropIT extends OnTomcat {
+    private static final long TIMEOUT_S = 30;
+
+    private AgentCard card() throws Exception {
+        return A2A.getAgentCard(base.toString().replaceAll("/$", ""));
+    }
+
+    private Client client(String transport, boolean streaming, BiConsumer<ClientEvent, AgentCard> consumer)
+            throws Exception {
+        var builder = Client.builder(card())
+                .clientConfig(new ClientConfig.Builder().setStreaming(streaming).build())
+                .addConsumer(consumer);
+        if (transport.equals("JSONRPC")) {
+            builder.withTransport(JSONRPCTransport.class, new JSONRPCTransportConfig());
+        } else {
+            builder.withTransport(RestTransport.class, new RestTransportConfig());
+        }
+        return builder.build();
+    }
+
+    private static Message message(String text) {
+        return new Message.Builder().role(Message.Role.USER).messageId(UUID.randomUUID().toString())
+                .parts(List.of(new TextPart(text))).metadata(Map.of("skill", "echo")).build();
+    }
+
+    /** Sends and returns the task of the last event, which is the whole answer of a blocking send. */
+    private Task send(String transport, String text) throws Exception {
+        CompletableFuture<Task> task = new CompletableFuture<>();
+        try (Closing client = new Closing(client(transport, false, (event, card) -> {
+            if (event instanceof TaskEvent t) {
+                task.complete(t.getTask());
+            }
+        }))) {
+            client.client().sendMessage(message(text));
+            return task.get(TIMEOUT_S, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void theCardCallersWithoutAVersionGetLeads03ClientsToTheir03Endpoints() throws Exception {
+        AgentCard card = card();
+        assertEquals("0.3.0", card.protocolVersion());
+        assertTrue(card.url().endsWith("/a2a/jsonrpc"), card.url());
+        assertEquals("JSONRPC", card.preferredTransport());
+        List<String> transports = card.additionalInterfaces().stream().map(AgentInterface::transport).toList();
+        assertTrue(transports.containsAll(List.of("JSONRPC", "HTTP+JSON")), transports.toString());
+        assertTrue(card.capabilities().streaming());
+        assertFalse(card.capabilities().pushNotifications());
+        assertFalse(card.skills().isEmpty());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"JSONRPC", "HTTP+JSON"})
+    void blockingSendThenGet(String transport) throws Exception {
+        Task sent = send(transport, "hello from java 0.3");
+        assertEquals(TaskState.COMPLETED, sent.getStatus().state());
+        TextPart echoed = assertInstanceOf(TextPart.class, sent.getArtifacts().get(0).parts().get(0));
+        assertEquals("hello from java 0.3", echoed.getText());
+
+        try (Closing client = new Closing(client(transport, false, (event, card) -> { }))) {
+            Task got = client.client().getTask(new TaskQueryParams(sent.getId()));
+            assertEquals(sent.getId(), got.getId());
+            assertEquals(sent.getContextId(), got.getContextId());
+            assertEquals(TaskState.COMPLETED, got.getStatus().state());
+            assertEquals("hello from java 0.3",
+                    ((TextPart) got.getHistory().get(0).getParts().get(0)).getText());
+            // two digits: the SDK's REST transport formats historyLength with %2d, padding 1 to " 1"
+            Task limited = client.client().getTask(new TaskQueryParams(sent.getId(), 10));
+            assertEquals(1, limited.getHistory().size());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"JSONRPC", "HTTP+JSON"})
+    void cancelATaskThatWaitsForInput(String transport) throws Exception {
+        Task waiting = send(transport, "input");
+        assertEquals(TaskState.INPUT_REQUIRED, waiting.getStatus().state());
+        try (Closing client = new Closing(client(transport, false, (event, card) -> { }))) {
+            Task canceled = client.client().cancelTask(new TaskIdParams(waiting.getId()));
+            assertEquals(TaskState.CANCELED, canceled.getStatus().state());
+            A2AClientException again = assertThrows(A2AClientException.class,
+                    () -> client.client().cancelTask(new TaskIdParams(waiting.getId())));
+            assertTrue(String.valueOf(again.getMessage()).toLowerCase().contains("cancel")
+                    || String.valueOf(again.getCause()).contains("TaskNotCancelable"), String.valueOf(again));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"JSONRPC", "HTTP+JSON"})
+    void streamingSendDeliversEveryEventInOrderAndEnds(String transport) throws Exception {
+        List<ClientEvent> events = Collections.synchronizedList(new ArrayList<>());
+        CompletableFuture<Task> done = new CompletableFuture<>();
+        try (Closing client = new Closing(client(transport, true, (event, card) -> {
+            events.add(event);
+            Task task = event instanceof TaskEvent t ? t.getTask()
+                    : event instanceof TaskUpdateEvent u ? u.getTask() : null;
+            if (task != null && task.getStatus().state() == TaskState.COMPLETED) {
+                done.complete(task);
+            }
+        }))) {
+            client.client().sendMessage(message("chunks:3"));
+            Task task = done.get(TIMEOUT_S, TimeUnit.SECONDS);
+            assertEquals("chunk-1 chunk-2 chunk-3 ", task.getArtifacts().get(0).parts().stream()
+                    .map(part -> ((TextPart) part).getText()).reduce("", String::concat));
+        }
+        TaskUpdateEvent last = assertInstanceOf(TaskUpdateEvent.class, events.get(events.size() - 1));
+        TaskStatusUpdateEvent finalUpdate = assertInstanceOf(TaskStatusUpdateEvent.class, last.getUpdateEvent());
+        assertTrue(finalUpdate.isFinal(), "the 0.3 stream ends with final: true");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"JSONRPC", "HTTP+JSON"})
+    void resubscribeFollowsARunningTaskToItsEnd(String transport) throws Exception {
+        CompletableFuture<String> started = new CompletableFuture<>();
+        try (Closing streaming = new Closing(client(transport, true, (event, card) -> {
+            if (event instanceof TaskEvent t) {
+                started.complete(t.getTask().getId());
+            } else if (event instanceof TaskUpdateEvent u) {
+                started.complete(u.getTask().getId());
+            }
+        }))) {
+            streaming.client().sendMessage(message("slow:3000"));
+            String taskId = started.get(TIMEOUT_S, TimeUnit.SECONDS);
+            CompletableFuture<TaskState> end = new CompletableFuture<>();
+            List<ClientEvent> seen = Collections.synchronizedList(new ArrayList<>());
+            try (Closing again = new Closing(client(transport, true, (event, card) -> {
+                seen.add(event);
+                if (event instanceof TaskUpdateEvent u && u.getUpdateEvent() instanceof TaskStatusUpdateEvent s
+                        && s.isFinal()) {
+                    end.complete(s.getStatus().state());
+                }
+            }))) {
+                again.client().resubscribe(new TaskIdParams(taskId));
+                assertEquals(TaskState.COMPLETED, end.get(TIMEOUT_S, TimeUnit.SECONDS));
+                assertFalse(seen.isEmpty());
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"JSONRPC", "HTTP+JSON"})
+    void anUnknownTaskIsTaskNotFound(String transport) throws Exception {
+        try (Closing client = new Closing(client(transport, false, (event, card) -> { }))) {
+            A2AClientException e = assertThrows(A2AClientException.class,
+                    () -> client.client().getTask(new TaskQueryParams("no-such-task-" + UUID.randomUUID())));
+            String text = e + " " + e.getCause();
+            assertTrue(text.contains("TaskNotFound") || text.toLowerCase().contains("not found"), text);
+            assertNotNull(e.getMessage());
+        }
+    }
+
+    /** The SDK's client has close() but is no AutoCloseable. */
+    private record Closing(Client client) implements AutoCloseable {
+        @Override
+        public void close() {
+            client.close();
+        }
+    }
+}
