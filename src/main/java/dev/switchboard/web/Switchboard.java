@@ -1,13 +1,11 @@
 package dev.switchboard.web;
 
 import dev.switchboard.card.AgentCardDocuments;
-import dev.switchboard.card.AgentCardFactory;
+import dev.switchboard.card.PublishedCard;
 import dev.switchboard.config.BuildInfo;
 import dev.switchboard.config.Settings;
-import dev.switchboard.protocol.AgentCapabilities;
 import dev.switchboard.protocol.AgentCard;
 import dev.switchboard.protocol.AgentInterface;
-import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.security.ApiKey;
 import dev.switchboard.security.ApiKeys;
 import dev.switchboard.security.AuthenticationFailure;
@@ -17,7 +15,6 @@ import dev.switchboard.skill.Tier;
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.AgentCardCodec;
-import dev.switchboard.protocol.SecurityScheme;
 import jakarta.json.JsonObject;
 import dev.switchboard.security.CallerIdentification;
 import dev.switchboard.security.Limits;
@@ -130,23 +127,11 @@ public final class Switchboard implements AutoCloseable {
 
     /** The endpoints this build serves, in the order clients should prefer them. */
     static List<AgentInterface> servedInterfaces(Settings settings) {
-        return List.of(
-                new AgentInterface(settings.urlFor(JsonRpcResource.PATH), AgentInterface.JSONRPC,
-                        ProtocolVersion.V1_0, settings.tenant()),
-                new AgentInterface(settings.urlFor(RestResource.PATH), AgentInterface.HTTP_JSON,
-                        ProtocolVersion.V1_0, settings.tenant()));
+        return PublishedCard.interfaces(settings);
     }
 
     private static AgentCard card(Settings settings, InstalledSkills skills) {
-        List<SecurityScheme> schemes = settings.hasCredentials() ? List.of(
-                new SecurityScheme("bearer", SecurityScheme.Kind.HTTP_BEARER, null,
-                        "An API key or the operator's token as a bearer token"),
-                new SecurityScheme("apiKey", SecurityScheme.Kind.API_KEY_HEADER, "X-API-Key",
-                        "An API key in the X-API-Key header")) : List.of();
-        return AgentCardFactory.build(settings, servedInterfaces(settings),
-                new AgentCapabilities(true, false, settings.hasCredentials(), List.of()), skills.publicDescriptors(),
-                schemes, settings.anonymousAccess() || !settings.hasCredentials() ? List.of()
-                        : List.of("bearer", "apiKey"));
+        return PublishedCard.build(settings, skills.publicDescriptors());
     }
 
     /**
