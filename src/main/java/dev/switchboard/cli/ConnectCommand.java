@@ -6,6 +6,7 @@ import dev.switchboard.client.CardScheme;
 import dev.switchboard.client.Peer;
 import dev.switchboard.client.PeerCard;
 import dev.switchboard.protocol.A2AError;
+import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.protocol.SendMessageResult;
 import dev.switchboard.protocol.Task;
 import jakarta.json.Json;
@@ -90,8 +91,13 @@ final class ConnectCommand extends TaskCommands.AgentCommand {
         checks.add(field(card.json().containsKey("defaultInputModes") && card.json().containsKey("defaultOutputModes"),
                 "card.defaultInputModes/defaultOutputModes", "required"));
         checks.add(field(!card.skills().isEmpty(), "card.skills", "at least one skill"));
-        checks.add(field(card.json().containsKey("supportedInterfaces"), "card.supportedInterfaces",
-                "a 1.0 card lists its interfaces"));
+        if (agentClient.endpoint().version() == ProtocolVersion.V1_0) {
+            checks.add(field(card.json().containsKey("supportedInterfaces"), "card.supportedInterfaces",
+                    "a 1.0 card lists its interfaces"));
+        } else {
+            checks.add(field(card.json().containsKey("url") && card.json().containsKey("protocolVersion"),
+                    "card.url/protocolVersion", "a 0.3 card names its main endpoint and version"));
+        }
         String interfaceUrl = agentClient.agentInterface().url();
         URI url = URI.create(interfaceUrl);
         boolean loopback = "localhost".equals(url.getHost()) || url.getHost().startsWith("127.");

@@ -45,7 +45,7 @@ final class CardReader {
             String binding = text(item, "protocolBinding");
             if (version.isPresent() && url != null && binding != null) {
                 found.add(new AgentInterface(absolute(cardUrl, url), binding.toUpperCase(Locale.ROOT),
-                        version.get(), text(item, "tenant")));
+                        version.get(), blankToNull(text(item, "tenant"))));
             }
         }
         String legacyUrl = text(json, "url");
@@ -136,6 +136,10 @@ final class CardReader {
             }
         }
         return skills;
+    }
+
+    private static String blankToNull(String text) {
+        return text == null || text.isBlank() ? null : text;
     }
 
     static String absolute(URI base, String url) {
