@@ -11,6 +11,7 @@ import dev.switchboard.protocol.request.ListTasksResponse;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -71,6 +72,10 @@ final class TaskCommands {
         @Option(names = "--return-immediately", description = "Answer as soon as the task exists; do not wait.")
         boolean returnImmediately;
 
+        @Option(names = "--metadata", paramLabel = "KEY=VALUE",
+                description = "A string entry in the message's metadata (repeatable).")
+        java.util.Map<String, String> metadata = new java.util.LinkedHashMap<>();
+
         Send(Main.Surroundings surroundings) {
             super(surroundings);
         }
@@ -79,6 +84,12 @@ final class TaskCommands {
         public Integer call() throws Exception {
             A2AClient agentClient = connect();
             Message message = A2AClient.userMessage(text, context);
+            if (!metadata.isEmpty()) {
+                jakarta.json.JsonObjectBuilder entries = Json.createObjectBuilder();
+                metadata.forEach(entries::add);
+                message = new Message(message.messageId(), context, null, message.role(), message.parts(),
+                        entries.build(), List.of(), List.of());
+            }
             if (task != null) {
                 message = message.withIds(context, task);
             }
