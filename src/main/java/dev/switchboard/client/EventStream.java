@@ -15,7 +15,8 @@ import java.util.function.Function;
 
 /**
  * The events of a streaming call, in order, as a blocking iterator. It ends when the agent closes
- * the stream. If the connection breaks before the task reached a terminal or interrupted state,
+ * the stream after the task settled. If the connection breaks or ends before the task reached a
+ * terminal or interrupted state,
  * it reconnects once per break (up to {@code maxReconnects} times) by subscribing to the task with
  * {@code Last-Event-ID}, so no event is lost or repeated when the agent numbers its events.
  *
@@ -53,8 +54,13 @@ public final class EventStream implements Iterator<StreamEvent>, AutoCloseable {
             try {
                 SseReader.Event event = reader.next();
                 if (event == null) {
-                    finish();
-                    break;
+                    // an end before the task settled is a cut connection (a proxy's idle timeout, say)
+                    if (settled || taskId == null || closed) {
+                        finish();
+                        break;
+                    }
+                    reconnect(null);
+                    continue;
                 }
                 lastEventId = event.id() == null ? lastEventId : event.id();
                 StreamEvent decoded = decoder.apply(event.data());
@@ -114,7 +120,8 @@ public final class EventStream implements Iterator<StreamEvent>, AutoCloseable {
             if (settled) {
                 return;
             }
-            throw new A2AClientException("the event stream broke off: " + HttpCaller.describe(cause), cause);
+            throw new A2AClientException("the event stream broke off: "
+                    + (cause == null ? "ended early" : HttpCaller.describe(cause)), cause);
         }
         reconnects++;
         reader = new SseReader(resubscribe.apply(taskId, lastEventId));
