@@ -25,7 +25,6 @@ import java.util.UUID;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.SubmissionPublisher;
 
 /**
  * A client of one remote A2A agent, over JSON-RPC 1.0, HTTP+JSON 1.0 or JSON-RPC 0.3.
@@ -133,34 +132,7 @@ public final class A2AClient {
      * subscription closes the connection.
      */
     public Flow.Publisher<StreamEvent> publisher(SendMessageRequest request) {
-        return subscriber -> {
-            EventStream stream;
-            try {
-                stream = stream(request);
-            } catch (RuntimeException e) {
-                subscriber.onSubscribe(new Flow.Subscription() {
-                    public void request(long n) {
-                    }
-
-                    public void cancel() {
-                    }
-                });
-                subscriber.onError(e);
-                return;
-            }
-            SubmissionPublisher<StreamEvent> publisher = new SubmissionPublisher<>(executor, 32);
-            publisher.subscribe(subscriber);
-            executor.execute(() -> {
-                try (stream) {
-                    while (publisher.hasSubscribers() && stream.hasNext()) {
-                        publisher.submit(stream.next());
-                    }
-                    publisher.close();
-                } catch (RuntimeException e) {
-                    publisher.closeExceptionally(e);
-                }
-            });
-        };
+        return new StreamPublisher(() -> stream(request), executor);
     }
 
     public Task getTask(String taskId) {

@@ -88,6 +88,11 @@ public final class Credentials {
         return new Authorized(target, out);
     }
 
+    /** Only the extra headers, for requests that need no authentication (the public card). */
+    Authorized headersOnly(URI uri) {
+        return new Authorized(uri, headers);
+    }
+
     /** Whether any credential (beyond extra headers) was supplied. */
     public boolean isEmpty() {
         return bearerToken == null && apiKey == null && basic == null && oauth == null;

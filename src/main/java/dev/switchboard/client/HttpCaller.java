@@ -36,7 +36,10 @@ final class HttpCaller {
     private final Duration timeout;
     private final ProtocolVersion version;
 
-    /** @param version the line named in {@code A2A-Version}; null to name none (card discovery) */
+    /**
+     * @param version the line named in {@code A2A-Version}; null to name none and send no credential
+     *                but the extra headers (card discovery)
+     */
     HttpCaller(HttpClient http, Credentials credentials, List<CardScheme> schemes, Duration timeout,
                ProtocolVersion version) {
         this.http = http;
@@ -82,7 +85,9 @@ final class HttpCaller {
 
     private HttpResponse<InputStream> exchange(String method, URI uri, JsonObject body, String accept,
                                                String lastEventId, Duration wait) {
-        Credentials.Authorized authorized = credentials.authorize(uri, schemes, this::tokenRequest);
+        // the public card is fetched with the extra headers only: before it is read, no scheme is known
+        Credentials.Authorized authorized = version == null ? credentials.headersOnly(uri)
+                : credentials.authorize(uri, schemes, this::tokenRequest);
         HttpRequest.Builder request = HttpRequest.newBuilder(authorized.uri()).timeout(wait)
                 .header("Accept", accept);
         if (version != null) {

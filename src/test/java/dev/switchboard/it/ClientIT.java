@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.client.A2AClient;
 import dev.switchboard.client.A2ARemoteException;
+import dev.switchboard.client.CardScheme;
+import dev.switchboard.client.Credentials;
+import dev.switchboard.client.PeerCard;
 import dev.switchboard.client.Endpoint;
 import dev.switchboard.client.EventStream;
 import dev.switchboard.protocol.A2AError;
@@ -142,5 +145,22 @@ class ClientIT extends OnTomcat {
         // anonymous callers get no extended card
         A2ARemoteException extended = assertThrows(A2ARemoteException.class, agent::extendedCard);
         assertEquals(A2AError.EXTENDED_AGENT_CARD_NOT_CONFIGURED, extended.error().orElseThrow());
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Endpoint.class, names = {"JSONRPC_1_0", "HTTP_JSON_1_0"})
+    void anAuthenticatedCallerGetsTheExtendedCard(Endpoint endpoint) {
+        // the operator token the integration-test Tomcat is configured with (arquillian.xml)
+        A2AClient agent = A2AClient.builder(base.toString()).prefer(endpoint)
+                .credentials(Credentials.builder()
+                        .bearerToken("operator-token-for-the-integration-tests-0123456789").build())
+                .build();
+        assertTrue(agent.card().scheme(CardScheme.Type.HTTP).isPresent(), "the card declares bearer auth");
+        PeerCard extended = agent.extendedCard();
+        assertEquals(agent.card().name(), extended.name());
+        assertTrue(extended.skills().stream().anyMatch(skill -> skill.id().equals("echo")), extended.skills().toString());
+        A2ARemoteException refused = assertThrows(A2ARemoteException.class, () -> A2AClient.builder(base.toString())
+                .prefer(endpoint).credentials(Credentials.builder().bearerToken("wrong").build()).build().getTask("x"));
+        assertTrue(refused.httpStatus() == 401 || refused.code() != 0, refused.getMessage());
     }
 }
