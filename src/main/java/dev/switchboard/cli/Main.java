@@ -1,5 +1,8 @@
 package dev.switchboard.cli;
 
+import dev.switchboard.client.A2AClientException;
+import dev.switchboard.client.A2ARemoteException;
+import dev.switchboard.client.AmbiguousPeerException;
 import dev.switchboard.config.BuildInfo;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -11,7 +14,8 @@ import picocli.CommandLine.Command;
 
 /**
  * The operator's command line: {@code java -jar switchboard-cli.jar keys ...}. Exit codes: 0 success,
- * 1 refused or failed (the reason on stderr), 2 bad usage.
+ * 1 refused or failed, or the agent answered an A2A error (the reason on stderr), 2 bad usage,
+ * 3 the agent could not be reached or has no usable card, 4 checks found problems.
  */
 @Command(name = "switchboard", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Operator tools for a Switchboard A2A server.")
@@ -19,8 +23,13 @@ public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    /** Exit code when the work was refused or failed. */
+    public static final int OK = 0;
+    /** Exit code when the work was refused or failed, or the agent answered an A2A error. */
     public static final int FAILED = 1;
+    /** Exit code when the agent could not be reached, or its card was missing or unusable. */
+    public static final int UNREACHABLE = 3;
+    /** Exit code when {@code connect --conformance} or {@code card check} found a problem. */
+    public static final int CHECK_FAILED = 4;
 
     /** What a command may read from its surroundings: the environment and standard input. */
     record Surroundings(Map<String, String> environment, InputStream stdin) {
@@ -50,12 +59,33 @@ public final class Main implements Runnable {
                 .addSubcommand(new KeysCommand.Issue(surroundings))
                 .addSubcommand(new KeysCommand.Verify(surroundings))
                 .addSubcommand(new KeysCommand.Status(surroundings));
+        CommandLine card = new CommandLine(new CardCommand())
+                .addSubcommand(new CardCommand.Export(surroundings))
+                .addSubcommand(new CardCommand.Check());
         return new CommandLine(new Main())
                 .addSubcommand(keys)
+                .addSubcommand(new ConnectCommand(surroundings))
+                .addSubcommand(new TaskCommands.Send(surroundings))
+                .addSubcommand(new TaskCommands.Get(surroundings))
+                .addSubcommand(new TaskCommands.Cancel(surroundings))
+                .addSubcommand(new TaskCommands.ListTasks(surroundings))
+                .addSubcommand(new PeersCommand(surroundings))
+                .addSubcommand(card)
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+                    if (e instanceof A2ARemoteException remote) {
+                        commandLine.getErr().println("switchboard: the agent answered " + remote.reason() + " ("
+                                + remote.code() + "): " + remote.getMessage());
+                        return FAILED;
+                    }
+                    if (e instanceof A2AClientException) {
+                        commandLine.getErr().println("switchboard: " + e.getMessage());
+                        return UNREACHABLE;
+                    }
                     if (!(e instanceof IllegalArgumentException || e instanceof IllegalStateException
-                            || e instanceof java.io.IOException)) {
+                            || e instanceof java.io.IOException || e instanceof AmbiguousPeerException
+                            || e instanceof java.security.GeneralSecurityException
+                            || e instanceof dev.switchboard.config.InvalidSettingException)) {
                         throw e;
                     }
                     commandLine.getErr().println("switchboard: " + e.getMessage());
@@ -65,7 +95,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required, e.g. keys");
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required, e.g. connect, send or keys");
     }
 
     static final class Version implements CommandLine.IVersionProvider {

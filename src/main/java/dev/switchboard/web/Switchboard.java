@@ -1,10 +1,9 @@
 package dev.switchboard.web;
 
 import dev.switchboard.card.AgentCardDocuments;
-import dev.switchboard.card.AgentCardFactory;
+import dev.switchboard.card.PublishedCard;
 import dev.switchboard.config.BuildInfo;
 import dev.switchboard.config.Settings;
-import dev.switchboard.protocol.AgentCapabilities;
 import dev.switchboard.protocol.AgentCard;
 import dev.switchboard.protocol.AgentInterface;
 import dev.switchboard.protocol.ProtocolVersion;
@@ -18,7 +17,6 @@ import dev.switchboard.skill.Tier;
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.AgentCardCodec;
-import dev.switchboard.protocol.SecurityScheme;
 import jakarta.json.JsonObject;
 import dev.switchboard.security.CallerIdentification;
 import dev.switchboard.security.Limits;
@@ -134,30 +132,11 @@ public final class Switchboard implements AutoCloseable {
      * unless turned off, 0.3 at the same URLs (0.3 HTTP+JSON clients add {@code /v1} themselves).
      */
     static List<AgentInterface> servedInterfaces(Settings settings) {
-        List<AgentInterface> interfaces = new java.util.ArrayList<>(List.of(
-                new AgentInterface(settings.urlFor(JsonRpcResource.PATH), AgentInterface.JSONRPC,
-                        ProtocolVersion.V1_0, settings.tenant()),
-                new AgentInterface(settings.urlFor(RestResource.PATH), AgentInterface.HTTP_JSON,
-                        ProtocolVersion.V1_0, settings.tenant())));
-        if (settings.serveV03()) {
-            interfaces.add(new AgentInterface(settings.urlFor(JsonRpcResource.PATH), AgentInterface.JSONRPC,
-                    ProtocolVersion.V0_3));
-            interfaces.add(new AgentInterface(settings.urlFor(RestResource.PATH), AgentInterface.HTTP_JSON,
-                    ProtocolVersion.V0_3));
-        }
-        return List.copyOf(interfaces);
+        return PublishedCard.interfaces(settings);
     }
 
     private static AgentCard card(Settings settings, InstalledSkills skills) {
-        List<SecurityScheme> schemes = settings.hasCredentials() ? List.of(
-                new SecurityScheme("bearer", SecurityScheme.Kind.HTTP_BEARER, null,
-                        "An API key or the operator's token as a bearer token"),
-                new SecurityScheme("apiKey", SecurityScheme.Kind.API_KEY_HEADER, "X-API-Key",
-                        "An API key in the X-API-Key header")) : List.of();
-        return AgentCardFactory.build(settings, servedInterfaces(settings),
-                new AgentCapabilities(true, false, settings.hasCredentials(), List.of()), skills.publicDescriptors(),
-                schemes, settings.anonymousAccess() || !settings.hasCredentials() ? List.of()
-                        : List.of("bearer", "apiKey"));
+        return PublishedCard.build(settings, skills.publicDescriptors());
     }
 
     /**

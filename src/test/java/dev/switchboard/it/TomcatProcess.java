@@ -36,6 +36,14 @@ final class TomcatProcess implements AutoCloseable {
 
     /** @param properties extra {@code -Dname=value} settings for the server */
     TomcatProcess(Path base, Path dataDir, WebArchive war, List<String> properties) throws IOException {
+        this(base, dataDir, war, properties, "");
+    }
+
+    /**
+     * @param extraConnectors more {@code <Connector>} elements for the service, e.g. a TLS one
+     */
+    TomcatProcess(Path base, Path dataDir, WebArchive war, List<String> properties, String extraConnectors)
+            throws IOException {
         this.base = base;
         this.dataDir = dataDir;
         this.properties = List.copyOf(properties);
@@ -52,12 +60,13 @@ final class TomcatProcess implements AutoCloseable {
                 <Server port="-1" shutdown="SHUTDOWN">
                   <Service name="Catalina">
                     <Connector port="%d" address="127.0.0.1" protocol="HTTP/1.1" connectionTimeout="20000"/>
+                    %s
                     <Engine name="Catalina" defaultHost="localhost">
                       <Host name="localhost" appBase="webapps" unpackWARs="true" autoDeploy="false"/>
                     </Engine>
                   </Service>
                 </Server>
-                """.formatted(port));
+                """.formatted(port, extraConnectors));
         war.as(ZipExporter.class).exportTo(base.resolve("webapps/ROOT.war").toFile(), true);
     }
 
@@ -143,7 +152,7 @@ final class TomcatProcess implements AutoCloseable {
         kill();
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }

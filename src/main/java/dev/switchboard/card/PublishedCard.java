@@ -1,0 +1,56 @@
+package dev.switchboard.card;
+
+import dev.switchboard.config.Settings;
+import dev.switchboard.protocol.AgentCapabilities;
+import dev.switchboard.protocol.AgentCard;
+import dev.switchboard.protocol.AgentInterface;
+import dev.switchboard.protocol.AgentSkill;
+import dev.switchboard.protocol.ProtocolVersion;
+import dev.switchboard.protocol.SecurityScheme;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The public card this server publishes, from its settings and public skills: shared by the server
+ * and by {@code card export}, so a static discovery host serves exactly what the server would.
+ */
+public final class PublishedCard {
+    /** Where the JSON-RPC binding listens, below the public URL. */
+    public static final String JSONRPC_PATH = "/a2a/jsonrpc";
+    /** Where the HTTP+JSON binding listens, below the public URL. */
+    public static final String REST_PATH = "/a2a/rest";
+
+    private PublishedCard() {
+    }
+
+    /**
+     * The endpoints this build serves, in the order clients should prefer them: 1.0 first, then,
+     * unless turned off, 0.3 at the same URLs (0.3 HTTP+JSON clients add {@code /v1} themselves).
+     */
+    public static List<AgentInterface> interfaces(Settings settings) {
+        List<AgentInterface> interfaces = new ArrayList<>(List.of(
+                new AgentInterface(settings.urlFor(JSONRPC_PATH), AgentInterface.JSONRPC, ProtocolVersion.V1_0,
+                        settings.tenant()),
+                new AgentInterface(settings.urlFor(REST_PATH), AgentInterface.HTTP_JSON, ProtocolVersion.V1_0,
+                        settings.tenant())));
+        if (settings.serveV03()) {
+            interfaces.add(new AgentInterface(settings.urlFor(JSONRPC_PATH), AgentInterface.JSONRPC,
+                    ProtocolVersion.V0_3));
+            interfaces.add(new AgentInterface(settings.urlFor(REST_PATH), AgentInterface.HTTP_JSON,
+                    ProtocolVersion.V0_3));
+        }
+        return List.copyOf(interfaces);
+    }
+
+    public static AgentCard build(Settings settings, List<AgentSkill> publicSkills) {
+        List<SecurityScheme> schemes = settings.hasCredentials() ? List.of(
+                new SecurityScheme("bearer", SecurityScheme.Kind.HTTP_BEARER, null,
+                        "An API key or the operator's token as a bearer token"),
+                new SecurityScheme("apiKey", SecurityScheme.Kind.API_KEY_HEADER, "X-API-Key",
+                        "An API key in the X-API-Key header")) : List.of();
+        return AgentCardFactory.build(settings, interfaces(settings),
+                new AgentCapabilities(true, false, settings.hasCredentials(), List.of()), publicSkills,
+                schemes, settings.anonymousAccess() || !settings.hasCredentials() ? List.of()
+                        : List.of("bearer", "apiKey"));
+    }
+}

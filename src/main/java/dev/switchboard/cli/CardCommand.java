@@ -1,0 +1,199 @@
+package dev.switchboard.cli;
+
+import dev.switchboard.card.AgentCardDocuments;
+import dev.switchboard.card.PublishedCard;
+import dev.switchboard.config.Settings;
+import dev.switchboard.config.SettingsLoader;
+import dev.switchboard.skill.InstalledSkills;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code card export} and {@code card check}: the published card as an artifact, and a published card against one. */
+@Command(name = "card", mixinStandardHelpOptions = true,
+        description = "Export the Agent Card this server would publish, or check a published card against one.")
+final class CardCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required: export or check");
+    }
+
+    @Command(name = "export", mixinStandardHelpOptions = true,
+            description = "Write the Agent Card the server would publish, from the same settings (SWITCHBOARD_* "
+                    + "environment, switchboard.* system properties) and the skills on the class path.")
+    static final class Export implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--public-url", required = true, paramLabel = "URL",
+                description = "The public URL the card advertises (switchboard.public.url).")
+        String publicUrl;
+
+        @Option(names = "--out", paramLabel = "FILE", description = "Write here instead of standard output.")
+        Path out;
+
+        private final Main.Surroundings surroundings;
+
+        Export(Main.Surroundings surroundings) {
+            this.surroundings = surroundings;
+        }
+
+        @Override
+        public Integer call() throws IOException {
+            Map<String, String> environment = new HashMap<>(surroundings.environment());
+            environment.put("SWITCHBOARD_PUBLIC_URL", publicUrl);
+            Settings settings = new SettingsLoader(name -> null, System::getProperty, environment).load();
+            InstalledSkills skills = InstalledSkills.discover(Export.class.getClassLoader());
+            byte[] document = AgentCardDocuments.render(PublishedCard.build(settings, skills.publicDescriptors()))
+                    .forVersion(null);
+            if (out == null) {
+                spec.commandLine().getOut().println(new String(document, StandardCharsets.UTF_8));
+            } else {
+                Files.write(out, document);
+                spec.commandLine().getErr().println("wrote " + out);
+            }
+            return Main.OK;
+        }
+    }
+
+    @Command(name = "check", mixinStandardHelpOptions = true,
+            description = "Fetch a published card and compare it field by field with a card file; check iconUrl.")
+    static final class Check implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "URL", description = "The card's URL, or the agent's origin.")
+        URI url;
+
+        @Option(names = "--against", required = true, paramLabel = "FILE", description = "The expected card.")
+        Path against;
+
+        @Option(names = "--warn-only", description = "Report differences but exit 0.")
+        boolean warnOnly;
+
+        @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "20", description = "Per request.")
+        long timeoutSeconds;
+
+        @Override
+        public Integer call() throws IOException {
+            JsonObject expected;
+            try (InputStream in = Files.newInputStream(against)) {
+                expected = Json.createReader(in).readObject();
+            }
+            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(timeoutSeconds))
+                    .followRedirects(HttpClient.Redirect.NORMAL).build();
+            URI cardUrl = url.getPath() != null && url.getPath().endsWith(".json") ? url
+                    : URI.create(url.toString().replaceAll("/+$", "") + "/.well-known/agent-card.json");
+            var out = spec.commandLine().getOut();
+            HttpResponse<byte[]> response;
+            try (Progress progress = Progress.start(spec.commandLine().getErr(), cardUrl.toString())) {
+                response = http.send(HttpRequest.newBuilder(cardUrl).timeout(Duration.ofSeconds(timeoutSeconds))
+                        .header("Accept", "application/json").GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+            } catch (IOException e) {
+                out.println("WARN host unreachable: " + cardUrl + " (" + e.getClass().getSimpleName() + ")");
+                return Main.OK;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Main.FAILED;
+            }
+            if (response.statusCode() != 200) {
+                out.println("DIFF card: " + cardUrl + " answered HTTP " + response.statusCode());
+                return warnOnly ? Main.OK : Main.CHECK_FAILED;
+            }
+            JsonObject published = Json.createReader(new java.io.ByteArrayInputStream(response.body())).readObject();
+            List<String> differences = diff(expected, published);
+            differences.forEach(line -> out.println("DIFF " + line));
+            List<String> icon = icon(http, published);
+            icon.forEach(out::println);
+            boolean failed = !differences.isEmpty() || icon.stream().anyMatch(l -> l.startsWith("DIFF"));
+            out.println(failed ? differences.size() + " difference(s) from " + against : "the card matches " + against);
+            return failed && !warnOnly ? Main.CHECK_FAILED : Main.OK;
+        }
+
+        private List<String> icon(HttpClient http, JsonObject published) {
+            if (!(published.get("iconUrl") instanceof jakarta.json.JsonString icon)) {
+                return List.of();
+            }
+            try {
+                HttpResponse<Void> answer = http.send(HttpRequest.newBuilder(URI.create(icon.getString()))
+                        .timeout(Duration.ofSeconds(timeoutSeconds)).GET().build(), HttpResponse.BodyHandlers.discarding());
+                String type = answer.headers().firstValue("Content-Type").orElse("");
+                if (answer.statusCode() == 200 && type.startsWith("image/")) {
+                    return List.of("OK iconUrl is an image (" + type + ")");
+                }
+                return List.of("DIFF iconUrl " + icon.getString() + " answered HTTP " + answer.statusCode() + " "
+                        + (type.isEmpty() ? "without a content type" : type));
+            } catch (IOException | IllegalArgumentException e) {
+                return List.of("WARN iconUrl unreachable: " + icon.getString());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return List.of();
+            }
+        }
+    }
+
+    /** Every leaf that differs, by JSON path: {@code skills[1].tags[0]: expected "a", published "b"}. */
+    static List<String> diff(JsonValue expected, JsonValue published) {
+        Map<String, JsonValue> left = new TreeMap<>();
+        Map<String, JsonValue> right = new TreeMap<>();
+        flatten("", expected, left);
+        flatten("", published, right);
+        List<String> lines = new ArrayList<>();
+        TreeSet<String> paths = new TreeSet<>(left.keySet());
+        paths.addAll(right.keySet());
+        for (String path : paths) {
+            JsonValue a = left.get(path);
+            JsonValue b = right.get(path);
+            if (a == null) {
+                lines.add(path + ": not expected, published " + b);
+            } else if (b == null) {
+                lines.add(path + ": expected " + a + ", missing");
+            } else if (!a.equals(b)) {
+                lines.add(path + ": expected " + a + ", published " + b);
+            }
+        }
+        return lines;
+    }
+
+    private static void flatten(String path, JsonValue value, Map<String, JsonValue> leaves) {
+        if (value instanceof JsonObject object) {
+            object.forEach((name, member) -> flatten(path.isEmpty() ? name : path + "." + name, member, leaves));
+        } else if (value instanceof JsonArray array) {
+            for (int i = 0; i < array.size(); i++) {
+                flatten(path + "[" + i + "]", array.get(i), leaves);
+            }
+            if (array.isEmpty()) {
+                leaves.put(path, value);
+            }
+        } else {
+            leaves.put(path, value);
+        }
+    }
+}

@@ -1,0 +1,160 @@
+package dev.switchboard.cli;
+
+import dev.switchboard.client.A2AClient;
+import dev.switchboard.client.ClientTls;
+import dev.switchboard.client.Credentials;
+import dev.switchboard.client.Endpoint;
+import dev.switchboard.client.OAuthClientCredentials;
+import dev.switchboard.client.Peer;
+import dev.switchboard.client.PeerRegistry;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Option;
+
+/** The options every command that talks to an agent shares: credentials, TLS, binding, timeout, output. */
+final class ClientOptions {
+    /** How results are printed. */
+    enum Format { human, json }
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "human",
+            description = "human (default) or json.")
+    Format output;
+
+    @Option(names = "--header", paramLabel = "NAME:VALUE", description = "A header sent on every request (repeatable).")
+    List<String> headers = new ArrayList<>();
+
+    @Option(names = "--token", paramLabel = "TOKEN", description = "Bearer token (Authorization: Bearer).")
+    String token;
+
+    @Option(names = "--api-key", paramLabel = "KEY",
+            description = "API key, sent in the header, query parameter or cookie the card's apiKey scheme names.")
+    String apiKey;
+
+    @Option(names = "--basic", paramLabel = "USER:PASSWORD", description = "HTTP Basic credentials.")
+    String basic;
+
+    @Option(names = "--oauth-client", paramLabel = "ID:SECRET",
+            description = "OAuth 2 client credentials; the token URL comes from the card unless --oauth-token-url.")
+    String oauthClient;
+
+    @Option(names = "--oauth-token-url", paramLabel = "URL", description = "OAuth 2 token endpoint.")
+    URI oauthTokenUrl;
+
+    @Option(names = "--oauth-scope", paramLabel = "SCOPE", description = "OAuth 2 scope (repeatable).")
+    List<String> oauthScopes = new ArrayList<>();
+
+    @Option(names = "--tls-cert", paramLabel = "FILE", description = "Client certificate for mutual TLS (PEM).")
+    Path tlsCert;
+
+    @Option(names = "--tls-key", paramLabel = "FILE", description = "Private key of --tls-cert (PKCS#8 PEM).")
+    Path tlsKey;
+
+    @Option(names = "--tls-pkcs12", paramLabel = "FILE", description = "Client certificate and key as PKCS#12.")
+    Path tlsPkcs12;
+
+    @Option(names = "--tls-password", paramLabel = "PASSWORD", description = "Password of --tls-pkcs12.")
+    String tlsPassword;
+
+    @Option(names = "--tls-ca", paramLabel = "FILE", description = "Extra trusted CA certificates (PEM).")
+    Path tlsCa;
+
+    @Option(names = "--binding", paramLabel = "BINDING",
+            description = "Use this binding only: jsonrpc, rest or jsonrpc-0.3 (default: the first the card offers "
+                    + "in that order).")
+    String binding;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60",
+            description = "How long to wait for each answer (default 60).")
+    long timeoutSeconds;
+
+    @Option(names = "--peers", paramLabel = "FILE", description = "Saved peers file (default: user config dir).")
+    Path peersFile;
+
+    boolean json() {
+        return output == Format.json;
+    }
+
+    Credentials credentials() {
+        Credentials.Builder builder = Credentials.builder();
+        headers.forEach(builder::header);
+        if (token != null) {
+            builder.bearerToken(token);
+        }
+        if (apiKey != null) {
+            builder.apiKey(apiKey);
+        }
+        if (basic != null) {
+            builder.basic(basic);
+        }
+        if (oauthClient != null) {
+            int colon = oauthClient.indexOf(':');
+            if (colon <= 0) {
+                throw new IllegalArgumentException("--oauth-client must be ID:SECRET");
+            }
+            builder.oauthClientCredentials(new OAuthClientCredentials(oauthClient.substring(0, colon),
+                    oauthClient.substring(colon + 1), oauthTokenUrl, oauthScopes));
+        }
+        return builder.build();
+    }
+
+    ClientTls tls() throws IOException, GeneralSecurityException {
+        if ((tlsCert == null) != (tlsKey == null)) {
+            throw new IllegalArgumentException("--tls-cert and --tls-key go together");
+        }
+        if (tlsCert == null && tlsPkcs12 == null && tlsCa == null) {
+            return null;
+        }
+        ClientTls tls = new ClientTls();
+        if (tlsCert != null) {
+            tls.clientCertificatePem(tlsCert, tlsKey);
+        } else if (tlsPkcs12 != null) {
+            tls.clientCertificatePkcs12(tlsPkcs12, tlsPassword == null ? new char[0] : tlsPassword.toCharArray());
+        }
+        if (tlsCa != null) {
+            tls.trust(tlsCa);
+        }
+        return tls;
+    }
+
+    PeerRegistry registry(Main.Surroundings surroundings) throws IOException {
+        return PeerRegistry.load(peersFile != null ? peersFile
+                : PeerRegistry.defaultFile(surroundings.environment(), System.getProperty("user.home")));
+    }
+
+    /** A URL as given, or the URL of the saved peer with this alias. */
+    String resolve(String target, Main.Surroundings surroundings) throws IOException {
+        if (dev.switchboard.client.PeerUrl.isUrl(target)) {
+            return target;
+        }
+        Optional<Peer> peer = registry(surroundings).find(target);
+        return peer.map(Peer::url).orElseThrow(() -> new IllegalArgumentException(
+                "'" + target + "' is neither a URL nor the name of a saved peer (see: switchboard connect URL)"));
+    }
+
+    /** Discovers the agent and builds a client, showing progress on stderr if it takes a while. */
+    A2AClient connect(String target, Main.Surroundings surroundings, PrintWriter err)
+            throws IOException, GeneralSecurityException {
+        String url = resolve(target, surroundings);
+        A2AClient.Builder builder = A2AClient.builder(url).credentials(credentials())
+                .timeout(Duration.ofSeconds(timeoutSeconds)).connectTimeout(Duration.ofSeconds(
+                        Math.min(timeoutSeconds, 10)));
+        ClientTls tls = tls();
+        if (tls != null) {
+            builder.tls(tls);
+        }
+        if (binding != null) {
+            builder.prefer(Endpoint.parse(binding).orElseThrow(() -> new IllegalArgumentException(
+                    "--binding must be jsonrpc, rest or jsonrpc-0.3")));
+        }
+        try (Progress progress = Progress.start(err, "the Agent Card of " + url)) {
+            return builder.build();
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package dev.switchboard.client;
+
+import dev.switchboard.protocol.AgentInterface;
+import dev.switchboard.protocol.AgentSkill;
+import jakarta.json.JsonObject;
+import java.net.URI;
+import java.util.List;
+
+/**
+ * A remote agent's card as this client read it, whichever line it was written in.
+ *
+ * @param cardUrl    where the card was fetched
+ * @param json       the document as received
+ * @param interfaces every endpoint the card advertises in an A2A line this client knows, 1.0 first,
+ *                   each in the card's order, URLs made absolute
+ * @param iconUrl    null when absent
+ */
+public record PeerCard(URI cardUrl, JsonObject json, String name, String description, String version, String iconUrl,
+                       List<AgentInterface> interfaces, List<CardScheme> schemes, List<AgentSkill> skills,
+                       boolean streaming, boolean extendedCard) {
+    public PeerCard {
+        interfaces = List.copyOf(interfaces);
+        schemes = List.copyOf(schemes);
+        skills = List.copyOf(skills);
+    }
+
+    /** The declared scheme of the given type, if any. */
+    public java.util.Optional<CardScheme> scheme(CardScheme.Type type) {
+        return schemes.stream().filter(s -> s.type() == type).findFirst();
+    }
+}

@@ -1,0 +1,48 @@
+package dev.switchboard.client;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Locale;
+
+/**
+ * The key of a saved peer: its URL reduced to scheme, host, port and path, so that spellings of the
+ * same agent meet (case of scheme and host, default port, trailing slash, the card document's own
+ * path) and different agents never do. Query, fragment and user info are dropped.
+ */
+public final class PeerUrl {
+    private PeerUrl() {
+    }
+
+    /**
+     * @throws IllegalArgumentException when the text is not an absolute http(s) URL with a host
+     */
+    public static String normalise(String text) {
+        URI uri;
+        try {
+            uri = new URI(text.strip());
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("not a URL: " + text);
+        }
+        String scheme = uri.getScheme() == null ? null : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!"http".equals(scheme) && !"https".equals(scheme) || uri.getHost() == null) {
+            throw new IllegalArgumentException("a peer URL must be http(s)://host...: " + text);
+        }
+        String host = uri.getHost().toLowerCase(Locale.ROOT);
+        int port = uri.getPort();
+        boolean defaultPort = port == -1 || ("http".equals(scheme) && port == 80) || ("https".equals(scheme) && port == 443);
+        String path = uri.getRawPath() == null ? "" : uri.getRawPath().replaceAll("/{2,}", "/");
+        for (String document : new String[] {Discovery.CARD_PATH, Discovery.LEGACY_CARD_PATH}) {
+            if (path.endsWith(document)) {
+                path = path.substring(0, path.length() - document.length());
+            }
+        }
+        path = path.replaceAll("/+$", "");
+        return scheme + "://" + host + (defaultPort ? "" : ":" + port) + path;
+    }
+
+    /** Whether the text looks like a URL rather than an alias. */
+    public static boolean isUrl(String text) {
+        String t = text.strip().toLowerCase(Locale.ROOT);
+        return t.startsWith("http://") || t.startsWith("https://");
+    }
+}
