@@ -57,7 +57,14 @@ public enum Setting {
             "This server's name among instances sharing one database; distinct per instance."),
     AGENT_THREADS("switchboard.agent.threads", "Threads that run agents; further work waits in a bounded queue."),
     STREAM_HEARTBEAT("switchboard.stream.heartbeat.seconds",
-            "Seconds of silence after which an event stream gets a heartbeat comment.");
+            "Seconds of silence after which an event stream gets a heartbeat comment."),
+    PUSH_ENABLED("switchboard.push.enabled",
+            "Whether push notifications are offered; default true when the webhook guard is on, else false."),
+    PUSH_GUARD("switchboard.push.guard",
+            "Whether webhook targets resolving to loopback, private, link-local or other internal addresses are refused."),
+    PUSH_ALLOW_HTTP("switchboard.push.allow.http", "Whether plain http webhook URLs are accepted; https only by default."),
+    PUSH_ALLOWLIST("switchboard.push.allowlist",
+            "Comma-separated host names, addresses and CIDR blocks webhooks may reach despite the guard.");
 
     private final String key;
     private final String description;

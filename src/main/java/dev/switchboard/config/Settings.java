@@ -26,6 +26,7 @@ import java.util.Set;
  * @param anonymousAccess      whether callers without a credential may use the agent
  * @param trustedProxies       addresses whose X-Forwarded-For header is believed
  * @param model                the chat endpoint that reads catalogue questions, or null
+ * @param push                 push notifications and the webhook guard
  */
 public record Settings(URI publicUrl, Path dataDir, String agentName, String agentDescription,
                        String providerOrganization, URI providerUrl, URI documentationUrl, URI iconUrl,
@@ -34,7 +35,8 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
                        String jdbcUser, String jdbcPassword, String instanceId, int agentThreads,
                        Duration streamHeartbeat, String tenant, Path catalogueFile, String operatorToken,
                        RequestLimits limits, KeySecret keySecret, Set<String> revokedKeys,
-                       boolean anonymousAccess, Set<String> trustedProxies, ModelEndpoint model) {
+                       boolean anonymousAccess, Set<String> trustedProxies, ModelEndpoint model,
+                       PushSettings push) {
     public Settings {
         Objects.requireNonNull(publicUrl, "publicUrl");
         Objects.requireNonNull(dataDir, "dataDir");
@@ -48,6 +50,7 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
         Objects.requireNonNull(jdbcUrl, "jdbcUrl");
         Objects.requireNonNull(instanceId, "instanceId");
         Objects.requireNonNull(streamHeartbeat, "streamHeartbeat");
+        push = push == null ? PushSettings.DEFAULT : push;
     }
 
     /** The API key secret, kept out of every string and comparison. */

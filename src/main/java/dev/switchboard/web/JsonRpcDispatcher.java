@@ -4,6 +4,9 @@ import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.protocol.json.ListTasksCodec;
+import dev.switchboard.protocol.json.PushConfigCodec;
+import dev.switchboard.protocol.TaskPushNotificationConfig;
+import dev.switchboard.task.PushConfigs;
 import dev.switchboard.protocol.json.RequestCodec;
 import dev.switchboard.protocol.json.StreamEventCodec;
 import dev.switchboard.protocol.json.TaskCodec;
@@ -84,8 +87,7 @@ final class JsonRpcDispatcher {
                 case SUBSCRIBE_TO_TASK -> tasks.subscribe(RequestCodec.subscribeToTaskRequest(request.params()),
                         lastEventId(lastEventId), owner, stream(id, response));
                 case CREATE_PUSH_CONFIG, GET_PUSH_CONFIG, LIST_PUSH_CONFIGS, DELETE_PUSH_CONFIG ->
-                        throw new A2AException(A2AError.PUSH_NOTIFICATION_NOT_SUPPORTED,
-                                "Push notifications are not enabled on this agent");
+                        answer(response, JsonRpcResponses.result(id, push(method, request.params(), owner)));
                 case GET_EXTENDED_AGENT_CARD -> answer(response, JsonRpcResponses.result(id,
                         extendedCards.apply(caller)));
                 default -> throw new IllegalStateException("unhandled method " + method);
@@ -100,6 +102,28 @@ final class JsonRpcDispatcher {
                     .type(MediaType.APPLICATION_JSON_TYPE).entity(JsonRpcResponses.error(id, error));
             response.resume(streaming ? answer.header("Connection", "close").build() : answer.build());
         }
+    }
+
+    /** The four push-config methods of the 1.0 line; when push is off, each answers -32003 before reading params. */
+    private JsonObject push(JsonRpcMethod method, JsonObject params, String owner) {
+        PushConfigs push = tasks.push();
+        push.requireEnabled();
+        return switch (method) {
+            case CREATE_PUSH_CONFIG -> {
+                TaskPushNotificationConfig config = PushConfigCodec.fromJson(params, "");
+                if (config.taskId() == null || config.taskId().isEmpty()) {
+                    throw A2AException.invalidField("taskId", "is required");
+                }
+                yield PushConfigCodec.toJson(push.create(config, config.taskId(), owner, ProtocolVersion.V1_0));
+            }
+            case GET_PUSH_CONFIG -> PushConfigCodec.toJson(push.get(PushConfigCodec.configRequest(params), owner));
+            case LIST_PUSH_CONFIGS -> PushConfigCodec.toJson(push.list(PushConfigCodec.listRequest(params), owner));
+            case DELETE_PUSH_CONFIG -> {
+                push.delete(PushConfigCodec.configRequest(params), owner);
+                yield JsonValue.EMPTY_JSON_OBJECT;
+            }
+            default -> throw new IllegalStateException("not a push method: " + method);
+        };
     }
 
     private JsonRpcMethod method(String name, RequestedVersion requested) {

@@ -5,6 +5,9 @@ import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.JsonValues;
 import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.protocol.json.ListTasksCodec;
+import dev.switchboard.protocol.json.PushConfigCodec;
+import dev.switchboard.protocol.request.TaskPushNotificationConfigRequest;
+import jakarta.json.JsonValue;
 import dev.switchboard.protocol.json.RequestCodec;
 import dev.switchboard.protocol.json.StreamEventCodec;
 import dev.switchboard.protocol.json.TaskCodec;
@@ -150,26 +153,56 @@ public abstract class RestRoutes {
 
     @POST
     @Path("tasks/{taskId}/pushNotificationConfigs")
-    public Response createPushConfig(@HeaderParam(HttpHeaders.ACCEPT) String accept) {
-        return pushNotSupported(accept);
+    public Response createPushConfig(@PathParam("taskId") String taskId,
+                                     @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+                                     @HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http,
+                                     InputStream body) {
+        return answer(accept, () -> {
+            checkVersion(http);
+            tasks.push().requireEnabled();
+            JsonObject params = Json.createObjectBuilder(RestRequests.body(body, contentType, false))
+                    .add("taskId", taskId).build();
+            return PushConfigCodec.toJson(tasks.push().create(PushConfigCodec.fromJson(params, ""), taskId,
+                    owner(http), ProtocolVersion.V1_0));
+        });
     }
 
     @GET
     @Path("tasks/{taskId}/pushNotificationConfigs")
-    public Response listPushConfigs(@HeaderParam(HttpHeaders.ACCEPT) String accept) {
-        return pushNotSupported(accept);
+    public Response listPushConfigs(@PathParam("taskId") String taskId, @HeaderParam(HttpHeaders.ACCEPT) String accept,
+                                    @Context HttpServletRequest http, @Context UriInfo uri) {
+        return answer(accept, () -> {
+            checkVersion(http);
+            tasks.push().requireEnabled();
+            JsonObject params = RestRequests.query(uri.getQueryParameters(), List.of("pageSize", "pageToken"))
+                    .add("taskId", taskId).build();
+            return PushConfigCodec.toJson(tasks.push().list(PushConfigCodec.listRequest(params), owner(http)));
+        });
     }
 
     @GET
     @Path("tasks/{taskId}/pushNotificationConfigs/{configId}")
-    public Response getPushConfig(@HeaderParam(HttpHeaders.ACCEPT) String accept) {
-        return pushNotSupported(accept);
+    public Response getPushConfig(@PathParam("taskId") String taskId, @PathParam("configId") String configId,
+                                  @HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http) {
+        return answer(accept, () -> {
+            checkVersion(http);
+            tasks.push().requireEnabled();
+            return PushConfigCodec.toJson(tasks.push().get(new TaskPushNotificationConfigRequest(taskId, configId),
+                    owner(http)));
+        });
     }
 
+    /** Answers {@code {}} with 200, like every other route, so that any client can read the answer. */
     @DELETE
     @Path("tasks/{taskId}/pushNotificationConfigs/{configId}")
-    public Response deletePushConfig(@HeaderParam(HttpHeaders.ACCEPT) String accept) {
-        return pushNotSupported(accept);
+    public Response deletePushConfig(@PathParam("taskId") String taskId, @PathParam("configId") String configId,
+                                     @HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http) {
+        return answer(accept, () -> {
+            checkVersion(http);
+            tasks.push().requireEnabled();
+            tasks.push().delete(new TaskPushNotificationConfigRequest(taskId, configId), owner(http));
+            return JsonValue.EMPTY_JSON_OBJECT;
+        });
     }
 
     @GET
@@ -199,11 +232,6 @@ public abstract class RestRoutes {
 
     private SseStream sse(AsyncResponse response) {
         return new SseStream(response, event -> JsonValues.bytes(StreamEventCodec.toStreamResponse(event)), streams);
-    }
-
-    private static Response pushNotSupported(String accept) {
-        return RestAnswers.error(new A2AException(A2AError.PUSH_NOTIFICATION_NOT_SUPPORTED,
-                "Push notifications are not enabled on this agent"), accept);
     }
 
     private static Response answer(String accept, Supplier<jakarta.json.JsonStructure> call) {

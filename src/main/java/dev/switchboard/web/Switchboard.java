@@ -27,6 +27,17 @@ import dev.switchboard.task.InputLimits;
 import dev.switchboard.skill.InstalledSkills;
 import dev.switchboard.skill.SkillRouter;
 import dev.switchboard.store.JpaTaskStore;
+import dev.switchboard.store.JpaPushConfigStore;
+import dev.switchboard.store.SecretBox;
+import dev.switchboard.push.DeliverySigner;
+import dev.switchboard.push.PushDelivery;
+import dev.switchboard.push.RetrySchedule;
+import dev.switchboard.push.StreamResponseEncoder;
+import dev.switchboard.push.WebhookGuard;
+import dev.switchboard.push.WebhookPost;
+import dev.switchboard.task.PushConfigs;
+import dev.switchboard.protocol.AgentExtension;
+import java.util.Map;
 import dev.switchboard.store.TaskDatabase;
 import dev.switchboard.task.TaskEvents;
 import dev.switchboard.task.TaskService;
@@ -54,6 +65,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Switchboard implements AutoCloseable {
     static final String ATTRIBUTE = Switchboard.class.getName();
     private static final int QUEUED_PER_THREAD = 64;
+    private static final int PUSH_THREADS = 4;
+    /** Where the public key that verifies signed notifications is published. */
+    public static final String JWKS_PATH = "/.well-known/jwks.json";
+    /** The card extension that announces signed notifications and names the JWKS. */
+    public static final String SIGNED_NOTIFICATIONS = "urn:switchboard:a2a:signed-notifications:v1";
 
     private final Settings settings;
     private final BuildInfo build;
@@ -69,6 +85,8 @@ public final class Switchboard implements AutoCloseable {
     private final InstalledSkills skills;
     private final CallerIdentification callers;
     private final RateLimiter rateLimiter;
+    private final PushDelivery pushDelivery;
+    private final DeliverySigner signer;
 
     private Switchboard(Settings settings, BuildInfo build, InstalledSkills skills, Clock clock) {
         this.settings = settings;
@@ -91,10 +109,25 @@ public final class Switchboard implements AutoCloseable {
         this.writers = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()),
                 threads("switchboard-stream"));
         this.events = new TaskEvents();
-        this.tasks = new TaskService(new JpaTaskStore(database.entityManagerFactory(), clock), events,
+        JpaTaskStore store = new JpaTaskStore(database.entityManagerFactory(), clock);
+        PushConfigs pushConfigs = PushConfigs.disabled(store);
+        if (settings.push().enabled()) {
+            WebhookGuard guard = new WebhookGuard(settings.push());
+            JpaPushConfigStore configs = new JpaPushConfigStore(database.entityManagerFactory(),
+                    SecretBox.inDirectory(settings.dataDir()), clock);
+            this.signer = DeliverySigner.inDirectory(settings.dataDir(), clock);
+            this.pushDelivery = new PushDelivery(configs, store, guard, new WebhookPost(), signer,
+                    List.of(new StreamResponseEncoder()), RetrySchedule.DEFAULT, clock, PUSH_THREADS);
+            events.afterEveryPublish(pushDelivery::nudge);
+            pushConfigs = new PushConfigs(store, configs, guard, true);
+        } else {
+            this.signer = null;
+            this.pushDelivery = null;
+        }
+        this.tasks = new TaskService(store, events,
                 new SkillRouter(skills), agents, writers, clock, settings.instanceId(),
                 new InputLimits(settings.limits().maxParts(), settings.limits().maxTextChars(),
-                        settings.limits().maxMetadataBytes(), settings.limits().maxHistory()));
+                        settings.limits().maxMetadataBytes(), settings.limits().maxHistory()), pushConfigs);
         this.streams = new StreamRegistry(settings.streamHeartbeat().toSeconds());
     }
 
@@ -121,6 +154,9 @@ public final class Switchboard implements AutoCloseable {
         Switchboard switchboard = new Switchboard(settings, BuildInfo.load(), skills, clock);
         try {
             switchboard.tasks.reconcileAfterRestart();
+            if (switchboard.pushDelivery != null) {
+                switchboard.pushDelivery.start();
+            }
         } catch (RuntimeException e) {
             switchboard.close();
             throw e;
@@ -144,9 +180,22 @@ public final class Switchboard implements AutoCloseable {
                 new SecurityScheme("apiKey", SecurityScheme.Kind.API_KEY_HEADER, "X-API-Key",
                         "An API key in the X-API-Key header")) : List.of();
         return AgentCardFactory.build(settings, servedInterfaces(settings),
-                new AgentCapabilities(true, false, settings.hasCredentials(), List.of()), skills.publicDescriptors(),
+                new AgentCapabilities(true, settings.push().enabled(), settings.hasCredentials(),
+                        settings.push().enabled() ? List.of(signedNotifications(settings)) : List.of()),
+                skills.publicDescriptors(),
                 schemes, settings.anonymousAccess() || !settings.hasCredentials() ? List.of()
                         : List.of("bearer", "apiKey"));
+    }
+
+    /**
+     * Announces that every push notification carries a JWS over its body, and where the key that
+     * verifies it is published.
+     */
+    static AgentExtension signedNotifications(Settings settings) {
+        return new AgentExtension(SIGNED_NOTIFICATIONS, "Push notifications carry a detached-payload JWS"
+                + " over the request body in the " + DeliverySigner.HEADER + " header, verifiable with the"
+                + " JWK Set at jwksUri", false, Map.of("jwksUri", settings.urlFor(JWKS_PATH),
+                "header", DeliverySigner.HEADER, "alg", "ES256"));
     }
 
     /**
@@ -237,8 +286,16 @@ public final class Switchboard implements AutoCloseable {
         return events;
     }
 
+    /** The JWK Set that verifies signed notifications; empty when push is off. */
+    public Optional<String> notificationKeys() {
+        return Optional.ofNullable(signer).map(DeliverySigner::jwks);
+    }
+
     @Override
     public void close() {
+        if (pushDelivery != null) {
+            pushDelivery.close();
+        }
         streams.close();
         agents.shutdownNow();
         writers.shutdownNow();
