@@ -8,6 +8,7 @@ import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.UnknownHostException;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -58,10 +59,10 @@ public final class WebhookGuard implements WebhookCheck {
      */
     public WebhookTarget target(String url) throws UnknownHostException {
         URI uri = parse(url, "url");
-        InetAddress address = resolveChecked(uri, "url");
+        List<InetAddress> addresses = resolveChecked(uri, "url");
         boolean https = uri.getScheme().equalsIgnoreCase("https");
         int port = uri.getPort() >= 0 ? uri.getPort() : https ? 443 : 80;
-        return new WebhookTarget(uri, uri.getHost(), port, address, https);
+        return new WebhookTarget(uri, uri.getHost(), port, addresses, https);
     }
 
     private URI parse(String url, String field) {
@@ -87,8 +88,8 @@ public final class WebhookGuard implements WebhookCheck {
         return uri;
     }
 
-    /** Resolves the host and checks every address; returns the first. */
-    private InetAddress resolveChecked(URI uri, String field) throws UnknownHostException {
+    /** Resolves the host and checks every address; returns them all. */
+    private List<InetAddress> resolveChecked(URI uri, String field) throws UnknownHostException {
         String host = uri.getHost();
         String bare = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
         InetAddress[] addresses = Cidr.isLiteral(bare)
@@ -97,7 +98,7 @@ public final class WebhookGuard implements WebhookCheck {
             throw new UnknownHostException(bare);
         }
         if (!settings.guard() || settings.allowedHosts().contains(bare.toLowerCase(Locale.ROOT))) {
-            return addresses[0];
+            return List.of(addresses);
         }
         for (InetAddress address : addresses) {
             if (settings.allowedRanges().stream().anyMatch(range -> range.contains(address))) {
@@ -110,6 +111,6 @@ public final class WebhookGuard implements WebhookCheck {
                         + "; this agent does not send notifications into internal networks");
             }
         }
-        return addresses[0];
+        return List.of(addresses);
     }
 }

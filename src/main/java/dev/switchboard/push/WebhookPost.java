@@ -5,6 +5,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
@@ -44,8 +45,7 @@ public final class WebhookPost {
     public int post(WebhookTarget target, byte[] body, List<Map.Entry<String, String>> headers, Duration timeout)
             throws IOException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        try (Socket plain = new Socket()) {
-            plain.connect(new InetSocketAddress(target.address(), target.port()), millisLeft(deadline));
+        try (Socket plain = connect(target, deadline)) {
             plain.setSoTimeout(millisLeft(deadline));
             Socket socket = target.https() ? handshake(plain, target) : plain;
             try {
@@ -60,6 +60,25 @@ public final class WebhookPost {
                 }
             }
         }
+    }
+
+    /** A connection to the first checked address that accepts one. */
+    private static Socket connect(WebhookTarget target, long deadline) throws IOException {
+        IOException last = null;
+        for (InetAddress address : target.addresses()) {
+            Socket socket = new Socket();
+            try {
+                socket.connect(new InetSocketAddress(address, target.port()), millisLeft(deadline));
+                return socket;
+            } catch (SocketTimeoutException e) {
+                socket.close();
+                throw e;
+            } catch (IOException e) {
+                socket.close();
+                last = e;
+            }
+        }
+        throw last;
     }
 
     private Socket handshake(Socket plain, WebhookTarget target) throws IOException {
