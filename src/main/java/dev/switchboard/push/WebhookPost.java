@@ -82,10 +82,10 @@ public final class WebhookPost {
     }
 
     private Socket handshake(Socket plain, WebhookTarget target) throws IOException {
-        SSLSocket socket = (SSLSocket) tls.createSocket(plain, target.host(), target.port(), true);
+        String bare = bare(target.host());
+        SSLSocket socket = (SSLSocket) tls.createSocket(plain, bare, target.port(), true);
         SSLParameters parameters = socket.getSSLParameters();
         parameters.setEndpointIdentificationAlgorithm("HTTPS");
-        String bare = bare(target.host());
         if (!Cidr.isLiteral(bare)) {
             parameters.setServerNames(List.of(new SNIHostName(bare)));
         }
