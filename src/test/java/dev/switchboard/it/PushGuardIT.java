@@ -58,4 +58,27 @@ class PushGuardIT {
             assertTrue(webhook.on("/hook").isEmpty(), "nothing reached the loopback webhook");
         }
     }
+
+    /** Without the guard, push is off unless the operator turns it on explicitly. */
+    @Test
+    void withoutTheGuardPushIsOffByDefault() throws Exception {
+        try (TomcatProcess tomcat = new TomcatProcess(temp.resolve("base-off"), temp.resolve("data-off"),
+                Deployments.builtWar(), List.of("switchboard.push.guard=false"))) {
+            tomcat.start();
+            Http http = new Http(tomcat.url());
+            JsonRpc rpc = new JsonRpc(http);
+            assertEquals(false, Http.json(http.get("/.well-known/agent-card.json", "A2A-Version", "1.0"))
+                    .getJsonObject("capabilities").getBoolean("pushNotifications"));
+            String taskId = rpc.result("SendMessage", JsonRpc.send("input")).getJsonObject("task").getString("id");
+            assertEquals(-32003, rpc.errorCode("CreateTaskPushNotificationConfig", Json.createObjectBuilder()
+                    .add("taskId", taskId).add("url", "https://example.com/hook").build()));
+            assertEquals(-32003, rpc.errorCode("ListTaskPushNotificationConfigs", Json.createObjectBuilder()
+                    .add("taskId", taskId).build()));
+            assertEquals(-32003, rpc.errorCode("SendMessage", Json.createObjectBuilder()
+                    .add("message", JsonRpc.userMessage("hello")).add("configuration", Json.createObjectBuilder()
+                            .add("taskPushNotificationConfig", Json.createObjectBuilder()
+                                    .add("url", "https://example.com/hook"))).build()));
+            assertEquals(404, http.get("/.well-known/jwks.json").statusCode());
+        }
+    }
 }
