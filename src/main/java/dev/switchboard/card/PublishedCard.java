@@ -3,12 +3,14 @@ package dev.switchboard.card;
 import dev.switchboard.config.Settings;
 import dev.switchboard.protocol.AgentCapabilities;
 import dev.switchboard.protocol.AgentCard;
+import dev.switchboard.protocol.AgentExtension;
 import dev.switchboard.protocol.AgentInterface;
 import dev.switchboard.protocol.AgentSkill;
 import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.protocol.SecurityScheme;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The public card this server publishes, from its settings and public skills: shared by the server
@@ -19,6 +21,12 @@ public final class PublishedCard {
     public static final String JSONRPC_PATH = "/a2a/jsonrpc";
     /** Where the HTTP+JSON binding listens, below the public URL. */
     public static final String REST_PATH = "/a2a/rest";
+    /** Where the public key that verifies signed notifications is published. */
+    public static final String JWKS_PATH = "/.well-known/jwks.json";
+    /** The card extension that announces signed notifications and names the JWKS. */
+    public static final String SIGNED_NOTIFICATIONS = "urn:switchboard:a2a:signed-notifications:v1";
+    /** The request header of a push notification that carries its JWS. */
+    public static final String SIGNATURE_HEADER = "X-Switchboard-Signature";
 
     private PublishedCard() {
     }
@@ -49,8 +57,21 @@ public final class PublishedCard {
                 new SecurityScheme("apiKey", SecurityScheme.Kind.API_KEY_HEADER, "X-API-Key",
                         "An API key in the X-API-Key header")) : List.of();
         return AgentCardFactory.build(settings, interfaces(settings),
-                new AgentCapabilities(true, false, settings.hasCredentials(), List.of()), publicSkills,
+                new AgentCapabilities(true, settings.push().enabled(), settings.hasCredentials(),
+                        settings.push().enabled() ? List.of(signedNotifications(settings)) : List.of()),
+                publicSkills,
                 schemes, settings.anonymousAccess() || !settings.hasCredentials() ? List.of()
                         : List.of("bearer", "apiKey"));
+    }
+
+    /**
+     * Announces that every push notification carries a JWS over its body, and where the key that
+     * verifies it is published.
+     */
+    static AgentExtension signedNotifications(Settings settings) {
+        return new AgentExtension(SIGNED_NOTIFICATIONS, "Push notifications carry a detached-payload JWS"
+                + " over the request body in the " + SIGNATURE_HEADER + " header, verifiable with the"
+                + " JWK Set at jwksUri", false, Map.of("jwksUri", settings.urlFor(JWKS_PATH),
+                "header", SIGNATURE_HEADER, "alg", "ES256"));
     }
 }

@@ -60,7 +60,14 @@ public enum Setting {
             "Seconds of silence after which an event stream gets a heartbeat comment."),
     PROTOCOL_V03("switchboard.protocol.v03",
             "Whether A2A 0.3 is served besides 1.0 (true, the default, or false: the card then lists 1.0 only "
-                    + "and 0.3 requests get VersionNotSupported).");
+                    + "and 0.3 requests get VersionNotSupported)."),
+    PUSH_ENABLED("switchboard.push.enabled",
+            "Whether push notifications are offered; default true when the webhook guard is on, else false."),
+    PUSH_GUARD("switchboard.push.guard",
+            "Whether webhook targets resolving to loopback, private, link-local or other internal addresses are refused."),
+    PUSH_ALLOW_HTTP("switchboard.push.allow.http", "Whether plain http webhook URLs are accepted; https only by default."),
+    PUSH_ALLOWLIST("switchboard.push.allowlist",
+            "Comma-separated host names, addresses and CIDR blocks webhooks may reach despite the guard.");
 
     private final String key;
     private final String description;

@@ -27,6 +27,7 @@ import java.util.Set;
  * @param trustedProxies       addresses whose X-Forwarded-For header is believed
  * @param model                the chat endpoint that reads catalogue questions, or null
  * @param serveV03             whether the A2A 0.3 line is served besides 1.0
+ * @param push                 push notifications and the webhook guard
  */
 public record Settings(URI publicUrl, Path dataDir, String agentName, String agentDescription,
                        String providerOrganization, URI providerUrl, URI documentationUrl, URI iconUrl,
@@ -36,7 +37,7 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
                        Duration streamHeartbeat, String tenant, Path catalogueFile, String operatorToken,
                        RequestLimits limits, KeySecret keySecret, Set<String> revokedKeys,
                        boolean anonymousAccess, Set<String> trustedProxies, ModelEndpoint model,
-                       boolean serveV03) {
+                       boolean serveV03, PushSettings push) {
     public Settings {
         Objects.requireNonNull(publicUrl, "publicUrl");
         Objects.requireNonNull(dataDir, "dataDir");
@@ -50,6 +51,7 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
         Objects.requireNonNull(jdbcUrl, "jdbcUrl");
         Objects.requireNonNull(instanceId, "instanceId");
         Objects.requireNonNull(streamHeartbeat, "streamHeartbeat");
+        push = push == null ? PushSettings.DEFAULT : push;
     }
 
     /** The API key secret, kept out of every string and comparison. */

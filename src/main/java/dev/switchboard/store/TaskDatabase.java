@@ -50,6 +50,7 @@ public final class TaskDatabase implements AutoCloseable {
                     .provider(HibernatePersistenceProvider.class.getName())
                     .managedClass(TaskRow.class)
                     .managedClass(TaskEventRow.class)
+                    .managedClass(PushConfigRow.class)
                     .property(PersistenceConfiguration.SCHEMAGEN_DATABASE_ACTION, "none")
                     .property("hibernate.connection.datasource", dataSource)
                     .property("hibernate.connection.provider_disables_autocommit", true)

@@ -41,10 +41,6 @@ final class MessageIntake {
         if (message.parts().isEmpty()) {
             throw A2AException.invalidField("message.parts", "must not be empty");
         }
-        if (request.configuration().pushNotificationConfig() != null) {
-            throw new A2AException(A2AError.PUSH_NOTIFICATION_NOT_SUPPORTED,
-                    "Push notifications are not enabled on this agent");
-        }
         limits.check(message, request.metadata());
         context.agent().admit(message, request.metadata());
         return message.taskId() == null ? start(request, owner) : continueTask(request, owner);

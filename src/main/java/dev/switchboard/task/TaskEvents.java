@@ -21,6 +21,7 @@ public final class TaskEvents {
 
     private final Map<String, List<TaskListener>> listeners = new ConcurrentHashMap<>();
     private final ReentrantLock[] locks = new ReentrantLock[STRIPES];
+    private final List<Runnable> watchers = new CopyOnWriteArrayList<>();
 
     public TaskEvents() {
         for (int i = 0; i < STRIPES; i++) {
@@ -50,8 +51,19 @@ public final class TaskEvents {
         });
     }
 
+    /**
+     * Runs a quick, non-blocking action after every publication of any task, such as waking the
+     * push delivery.
+     */
+    public void afterEveryPublish(Runnable watcher) {
+        watchers.add(watcher);
+    }
+
     /** Publishes what a write stored. Call with the task's lock held, after the write committed. */
     void publish(String taskId, Appended appended) {
+        if (!appended.events().isEmpty()) {
+            watchers.forEach(Runnable::run);
+        }
         List<TaskListener> current = listeners.get(taskId);
         if (current == null) {
             return;

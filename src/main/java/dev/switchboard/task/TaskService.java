@@ -4,6 +4,8 @@ import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.Message;
 import dev.switchboard.protocol.Part;
+import dev.switchboard.protocol.ProtocolVersion;
+import dev.switchboard.protocol.TaskPushNotificationConfig;
 import dev.switchboard.protocol.SendMessageResult;
 import dev.switchboard.protocol.Task;
 import dev.switchboard.protocol.TaskState;
@@ -45,6 +47,7 @@ public final class TaskService {
     private final TaskContext context;
     private final ExecutorService workers;
     private final MessageIntake intake;
+    private final PushConfigs push;
 
     /**
      * @param workers the bounded pool agents run on
@@ -59,9 +62,21 @@ public final class TaskService {
     /** @param limits what one message may carry and what a task keeps */
     public TaskService(TaskStore store, TaskEvents events, AgentExecutor agent, ExecutorService workers,
                        ExecutorService writers, Clock clock, String runner, InputLimits limits) {
+        this(store, events, agent, workers, writers, clock, runner, limits, PushConfigs.disabled(store));
+    }
+
+    /** @param push the push-notification configs; {@link PushConfigs#disabled} when push is off */
+    public TaskService(TaskStore store, TaskEvents events, AgentExecutor agent, ExecutorService workers,
+                       ExecutorService writers, Clock clock, String runner, InputLimits limits, PushConfigs push) {
         this.context = new TaskContext(store, events, agent, clock, runner, writers);
         this.workers = workers;
         this.intake = new MessageIntake(context, limits);
+        this.push = push;
+    }
+
+    /** The push-notification config operations. */
+    public PushConfigs push() {
+        return push;
     }
 
     /**
@@ -69,11 +84,19 @@ public final class TaskService {
      * or at once with {@code returnImmediately}.
      */
     public CompletionStage<SendMessageResult> send(SendMessageRequest request, String owner) {
+        return send(request, owner, ProtocolVersion.V1_0);
+    }
+
+    /**
+     * SendMessage in a given protocol line: a push config inside the request is registered on the
+     * task for deliveries in that line's shape.
+     */
+    public CompletionStage<SendMessageResult> send(SendMessageRequest request, String owner, ProtocolVersion version) {
         Integer historyLength = request.configuration().historyLength();
         if (historyLength != null && historyLength < 0) {
             throw A2AException.invalidField("configuration.historyLength", "must not be negative");
         }
-        TaskRun run = intake.accept(request, owner);
+        TaskRun run = accept(request, owner, version);
         if (request.configuration().returnImmediately()) {
             Task task = run.ensureCreated();
             start(run);
@@ -96,7 +119,12 @@ public final class TaskService {
      * is terminal or the agent's turn ends.
      */
     public void stream(SendMessageRequest request, String owner, EventSink sink) {
-        TaskRun run = intake.accept(request, owner);
+        stream(request, owner, sink, ProtocolVersion.V1_0);
+    }
+
+    /** SendStreamingMessage in a given protocol line (see {@link #send(SendMessageRequest, String, ProtocolVersion)}). */
+    public void stream(SendMessageRequest request, String owner, EventSink sink, ProtocolVersion version) {
+        TaskRun run = accept(request, owner, version);
         long afterSeq = 0;
         Subscription subscription;
         if (run.isFollowUp()) {
@@ -240,6 +268,23 @@ public final class TaskService {
     /** Agents running now, on this instance. */
     public int runningCount() {
         return context.runningCount();
+    }
+
+    /**
+     * Takes the message in; a push config it carries is checked before anything is stored and
+     * registered before the agent starts, so it is owed every event of a new task.
+     */
+    private TaskRun accept(SendMessageRequest request, String owner, ProtocolVersion version) {
+        TaskPushNotificationConfig config = request.configuration().pushNotificationConfig();
+        TaskPushNotificationConfig accepted = config == null ? null
+                : push.accept(config, "configuration.taskPushNotificationConfig");
+        TaskRun run = intake.accept(request, owner);
+        if (accepted != null) {
+            long afterSeq = run.isFollowUp()
+                    ? context.store().find(run.taskId()).map(StoredTask::lastSeq).orElse(0L) : 0;
+            push.register(accepted, run.taskId(), afterSeq, version);
+        }
+        return run;
     }
 
     private void start(TaskRun run) {

@@ -3,11 +3,13 @@ package dev.switchboard.web;
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.ProtocolVersion;
+import dev.switchboard.protocol.TaskPushNotificationConfig;
 import dev.switchboard.protocol.json.ListTasksCodec;
 import dev.switchboard.protocol.jsonrpc.JsonRpcMethod;
 import dev.switchboard.protocol.jsonrpc.JsonRpcRequest;
 import dev.switchboard.protocol.jsonrpc.JsonRpcResponses;
 import dev.switchboard.security.Caller;
+import dev.switchboard.task.PushConfigs;
 import dev.switchboard.task.TaskService;
 import dev.switchboard.web.filter.RequestedVersion;
 import jakarta.json.JsonValue;
@@ -76,7 +78,7 @@ final class JsonRpcDispatcher {
             }
             String owner = caller.owner();
             switch (method) {
-                case SEND_MESSAGE -> tasks.send(wire.sendMessage(params), owner)
+                case SEND_MESSAGE -> tasks.send(wire.sendMessage(params), owner, line)
                         .whenComplete((result, failure) -> {
                             if (failure != null) {
                                 fail(id, failure, response);
@@ -84,7 +86,8 @@ final class JsonRpcDispatcher {
                                 answer(response, JsonRpcResponses.result(id, wire.sendResult(result)));
                             }
                         });
-                case SEND_STREAMING_MESSAGE -> tasks.stream(wire.sendMessage(params), owner, stream(id, response, wire));
+                case SEND_STREAMING_MESSAGE -> tasks.stream(wire.sendMessage(params), owner, stream(id, response, wire),
+                        line);
                 case GET_TASK -> answer(response, JsonRpcResponses.result(id,
                         wire.task(tasks.get(wire.getTask(params), owner))));
                 case LIST_TASKS -> answer(response, JsonRpcResponses.result(id,
@@ -94,8 +97,7 @@ final class JsonRpcDispatcher {
                 case SUBSCRIBE_TO_TASK -> tasks.subscribe(wire.subscribeToTask(params), lastEventId(lastEventId), owner,
                         stream(id, response, wire));
                 case CREATE_PUSH_CONFIG, GET_PUSH_CONFIG, LIST_PUSH_CONFIGS, DELETE_PUSH_CONFIG ->
-                        throw new A2AException(A2AError.PUSH_NOTIFICATION_NOT_SUPPORTED,
-                                "Push notifications are not enabled on this agent");
+                        answer(response, JsonRpcResponses.result(id, push(method, params, owner, wire)));
                 case GET_EXTENDED_AGENT_CARD -> answer(response, JsonRpcResponses.result(id,
                         extendedCards.apply(caller, line)));
                 default -> throw new IllegalStateException("unhandled method " + method);
@@ -110,6 +112,25 @@ final class JsonRpcDispatcher {
                     .type(MediaType.APPLICATION_JSON_TYPE).entity(JsonRpcResponses.error(id, error));
             response.resume(streaming ? answer.header("Connection", "close").build() : answer.build());
         }
+    }
+
+    /** The four push-config methods; when push is off, each answers -32003 before reading params. */
+    private JsonValue push(JsonRpcMethod method, JsonObject params, String owner, WireFormat wire) {
+        PushConfigs push = tasks.push();
+        push.requireEnabled();
+        return switch (method) {
+            case CREATE_PUSH_CONFIG -> {
+                TaskPushNotificationConfig config = wire.pushConfig(params, null);
+                yield wire.pushConfig(push.create(config, config.taskId(), owner, wire.line()));
+            }
+            case GET_PUSH_CONFIG -> wire.pushConfig(push.get(wire.pushConfigRequest(params), owner));
+            case LIST_PUSH_CONFIGS -> wire.pushConfigs(push.list(wire.pushConfigList(params), owner));
+            case DELETE_PUSH_CONFIG -> {
+                push.delete(wire.pushConfigRequest(params), owner);
+                yield wire.pushConfigDeleted();
+            }
+            default -> throw new IllegalStateException("not a push method: " + method);
+        };
     }
 
     private SseStream stream(JsonValue id, AsyncResponse response, WireFormat wire) {

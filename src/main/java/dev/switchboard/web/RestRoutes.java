@@ -4,6 +4,8 @@ import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.JsonValues;
 import dev.switchboard.protocol.ProtocolVersion;
+import dev.switchboard.protocol.TaskPushNotificationConfig;
+import dev.switchboard.protocol.request.TaskPushNotificationConfigRequest;
 import dev.switchboard.protocol.json.ListTasksCodec;
 import dev.switchboard.security.Caller;
 import dev.switchboard.task.TaskService;
@@ -12,6 +14,7 @@ import dev.switchboard.web.filter.RequestedVersion;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonStructure;
+import jakarta.json.JsonValue;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -74,7 +77,7 @@ public abstract class RestRoutes {
         try {
             wire = wire(http);
             WireFormat line = wire;
-            tasks.send(wire.sendMessage(RestRequests.body(body, contentType, false)), owner(http))
+            tasks.send(wire.sendMessage(RestRequests.body(body, contentType, false)), owner(http), line.line())
                     .whenComplete((result, failure) -> response.resume(failure != null
                             ? RestAnswers.error(failure, accept, line)
                             : RestAnswers.ok(line.sendResult(result), accept)));
@@ -92,7 +95,7 @@ public abstract class RestRoutes {
         try {
             wire = wire(http);
             tasks.stream(wire.sendMessage(RestRequests.body(body, contentType, false)), owner(http),
-                    sse(response, wire));
+                    sse(response, wire), wire.line());
         } catch (RuntimeException e) {
             response.resume(streamFailed(e, accept, wire));
         }
@@ -160,27 +163,50 @@ public abstract class RestRoutes {
 
     @POST
     @Path("tasks/{taskId}/pushNotificationConfigs")
-    public Response createPushConfig(@HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http) {
-        return answer(accept, http, RestRoutes::pushNotSupported);
+    public Response createPushConfig(@PathParam("taskId") String taskId,
+                                     @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+                                     @HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http,
+                                     InputStream body) {
+        return answer(accept, http, wire -> {
+            tasks.push().requireEnabled();
+            TaskPushNotificationConfig config = wire.pushConfig(RestRequests.body(body, contentType, false), taskId);
+            return wire.pushConfig(tasks.push().create(config, taskId, owner(http), wire.line()));
+        });
     }
 
     @GET
     @Path("tasks/{taskId}/pushNotificationConfigs")
-    public Response listPushConfigs(@HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http) {
-        return answer(accept, http, RestRoutes::pushNotSupported);
+    public Response listPushConfigs(@PathParam("taskId") String taskId, @HeaderParam(HttpHeaders.ACCEPT) String accept,
+                                    @Context HttpServletRequest http, @Context UriInfo uri) {
+        return answer(accept, http, wire -> {
+            tasks.push().requireEnabled();
+            JsonObject params = RestRequests.query(uri.getQueryParameters(), List.of("pageSize", "pageToken"))
+                    .add(wire == WireFormat.V1 ? "taskId" : "id", taskId).build();
+            return wire.pushConfigs(tasks.push().list(wire.pushConfigList(params), owner(http)));
+        });
     }
 
     @GET
     @Path("tasks/{taskId}/pushNotificationConfigs/{configId}")
-    public Response getPushConfig(@HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http) {
-        return answer(accept, http, RestRoutes::pushNotSupported);
+    public Response getPushConfig(@PathParam("taskId") String taskId, @PathParam("configId") String configId,
+                                  @HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http) {
+        return answer(accept, http, wire -> {
+            tasks.push().requireEnabled();
+            return wire.pushConfig(tasks.push().get(new TaskPushNotificationConfigRequest(taskId, configId),
+                    owner(http)));
+        });
     }
 
+    /** Answers {@code {}} with 200, like every other route, so that any client can read the answer. */
     @DELETE
     @Path("tasks/{taskId}/pushNotificationConfigs/{configId}")
-    public Response deletePushConfig(@HeaderParam(HttpHeaders.ACCEPT) String accept,
-                                     @Context HttpServletRequest http) {
-        return answer(accept, http, RestRoutes::pushNotSupported);
+    public Response deletePushConfig(@PathParam("taskId") String taskId, @PathParam("configId") String configId,
+                                     @HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http) {
+        return answer(accept, http, wire -> {
+            tasks.push().requireEnabled();
+            tasks.push().delete(new TaskPushNotificationConfigRequest(taskId, configId), owner(http));
+            return JsonValue.EMPTY_JSON_OBJECT;
+        });
     }
 
     @GET
@@ -218,11 +244,6 @@ public abstract class RestRoutes {
 
     private SseStream sse(AsyncResponse response, WireFormat wire) {
         return new SseStream(response, event -> JsonValues.bytes(wire.streamEvent(event)), streams);
-    }
-
-    private static JsonStructure pushNotSupported(WireFormat wire) {
-        throw new A2AException(A2AError.PUSH_NOTIFICATION_NOT_SUPPORTED,
-                "Push notifications are not enabled on this agent");
     }
 
     private Response answer(String accept, HttpServletRequest http, Function<WireFormat, JsonStructure> call) {

@@ -26,6 +26,18 @@ import dev.switchboard.task.InputLimits;
 import dev.switchboard.skill.InstalledSkills;
 import dev.switchboard.skill.SkillRouter;
 import dev.switchboard.store.JpaTaskStore;
+import dev.switchboard.store.JpaPushConfigStore;
+import dev.switchboard.store.SecretBox;
+import dev.switchboard.push.DeliverySigner;
+import dev.switchboard.push.PushDelivery;
+import dev.switchboard.push.RetrySchedule;
+import dev.switchboard.push.StreamResponseEncoder;
+import dev.switchboard.push.V03TaskEncoder;
+import dev.switchboard.push.WebhookGuard;
+import dev.switchboard.push.WebhookPost;
+import dev.switchboard.task.PushConfigs;
+import dev.switchboard.protocol.AgentExtension;
+import java.util.Map;
 import dev.switchboard.store.TaskDatabase;
 import dev.switchboard.task.TaskEvents;
 import dev.switchboard.task.TaskService;
@@ -53,6 +65,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Switchboard implements AutoCloseable {
     static final String ATTRIBUTE = Switchboard.class.getName();
     private static final int QUEUED_PER_THREAD = 64;
+    private static final int PUSH_THREADS = 4;
 
     private final Settings settings;
     private final BuildInfo build;
@@ -68,6 +81,8 @@ public final class Switchboard implements AutoCloseable {
     private final InstalledSkills skills;
     private final CallerIdentification callers;
     private final RateLimiter rateLimiter;
+    private final PushDelivery pushDelivery;
+    private final DeliverySigner signer;
 
     private Switchboard(Settings settings, BuildInfo build, InstalledSkills skills, Clock clock) {
         this.settings = settings;
@@ -90,10 +105,25 @@ public final class Switchboard implements AutoCloseable {
         this.writers = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()),
                 threads("switchboard-stream"));
         this.events = new TaskEvents();
-        this.tasks = new TaskService(new JpaTaskStore(database.entityManagerFactory(), clock), events,
+        JpaTaskStore store = new JpaTaskStore(database.entityManagerFactory(), clock);
+        PushConfigs pushConfigs = PushConfigs.disabled(store);
+        if (settings.push().enabled()) {
+            WebhookGuard guard = new WebhookGuard(settings.push());
+            JpaPushConfigStore configs = new JpaPushConfigStore(database.entityManagerFactory(),
+                    SecretBox.inDirectory(settings.dataDir()), clock);
+            this.signer = DeliverySigner.inDirectory(settings.dataDir(), clock);
+            this.pushDelivery = new PushDelivery(configs, store, guard, new WebhookPost(), signer,
+                    List.of(new StreamResponseEncoder(), new V03TaskEncoder()), RetrySchedule.DEFAULT, clock, PUSH_THREADS);
+            events.afterEveryPublish(pushDelivery::nudge);
+            pushConfigs = new PushConfigs(store, configs, guard, true);
+        } else {
+            this.signer = null;
+            this.pushDelivery = null;
+        }
+        this.tasks = new TaskService(store, events,
                 new SkillRouter(skills), agents, writers, clock, settings.instanceId(),
                 new InputLimits(settings.limits().maxParts(), settings.limits().maxTextChars(),
-                        settings.limits().maxMetadataBytes(), settings.limits().maxHistory()));
+                        settings.limits().maxMetadataBytes(), settings.limits().maxHistory()), pushConfigs);
         this.streams = new StreamRegistry(settings.streamHeartbeat().toSeconds());
     }
 
@@ -120,6 +150,9 @@ public final class Switchboard implements AutoCloseable {
         Switchboard switchboard = new Switchboard(settings, BuildInfo.load(), skills, clock);
         try {
             switchboard.tasks.reconcileAfterRestart();
+            if (switchboard.pushDelivery != null) {
+                switchboard.pushDelivery.start();
+            }
         } catch (RuntimeException e) {
             switchboard.close();
             throw e;
@@ -229,8 +262,16 @@ public final class Switchboard implements AutoCloseable {
         return events;
     }
 
+    /** The JWK Set that verifies signed notifications; empty when push is off. */
+    public Optional<String> notificationKeys() {
+        return Optional.ofNullable(signer).map(DeliverySigner::jwks);
+    }
+
     @Override
     public void close() {
+        if (pushDelivery != null) {
+            pushDelivery.close();
+        }
         streams.close();
         agents.shutdownNow();
         writers.shutdownNow();

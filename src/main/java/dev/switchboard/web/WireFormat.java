@@ -14,7 +14,17 @@ import dev.switchboard.protocol.request.SubscribeToTaskRequest;
 import dev.switchboard.protocol.v03.Bridge;
 import dev.switchboard.protocol.v03.V03Dialect;
 import dev.switchboard.protocol.v03.V03Requests;
+import dev.switchboard.protocol.A2AException;
+import dev.switchboard.protocol.TaskPushNotificationConfig;
+import dev.switchboard.protocol.json.ProtoJson;
+import dev.switchboard.protocol.json.PushConfigCodec;
+import dev.switchboard.protocol.request.ListTaskPushNotificationConfigsRequest;
+import dev.switchboard.protocol.request.ListTaskPushNotificationConfigsResponse;
+import dev.switchboard.protocol.request.TaskPushNotificationConfigRequest;
+import dev.switchboard.protocol.v03.PushConfigs;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonStructure;
+import jakarta.json.JsonValue;
 
 /**
  * The JSON a binding reads and writes in one protocol line: 1.0 ProtoJSON, the 0.3 JSON-RPC types
@@ -71,5 +81,56 @@ enum WireFormat {
 
     JsonObject streamEvent(StreamEvent event) {
         return dialect == null ? StreamEventCodec.toStreamResponse(event) : Bridge.streamEvent(event, dialect);
+    }
+
+    /**
+     * A push config to create. The task comes from the route when it names one, else from the body.
+     *
+     * @param pathTaskId the task the URL names, or null on JSON-RPC
+     */
+    TaskPushNotificationConfig pushConfig(JsonObject params, String pathTaskId) {
+        if (dialect != null) {
+            return PushConfigs.fromV03(params, pathTaskId);
+        }
+        TaskPushNotificationConfig config = PushConfigCodec.fromJson(params, "");
+        String taskId = pathTaskId != null ? pathTaskId : config.taskId();
+        if (taskId == null || taskId.isEmpty()) {
+            throw A2AException.invalidField("taskId", "is required");
+        }
+        return new TaskPushNotificationConfig(config.tenant(), config.id(), taskId, config.url(), config.token(),
+                config.authentication());
+    }
+
+    /**
+     * The config a get or delete names. 0.3 names the task {@code id} and the config
+     * {@code pushNotificationConfigId}; without one, the config of the task's own id is meant
+     * (0.3 servers gave a config created without an id the task's id).
+     */
+    TaskPushNotificationConfigRequest pushConfigRequest(JsonObject params) {
+        if (dialect == null) {
+            return PushConfigCodec.configRequest(params);
+        }
+        String taskId = ProtoJson.requiredString(params, "", "id");
+        String configId = PushConfigs.configId(params);
+        return new TaskPushNotificationConfigRequest(taskId, configId == null ? taskId : configId);
+    }
+
+    /** Which task's configs to list: 0.3 has no paging, so one page of the most there can be. */
+    ListTaskPushNotificationConfigsRequest pushConfigList(JsonObject params) {
+        return dialect == null ? PushConfigCodec.listRequest(params) : new ListTaskPushNotificationConfigsRequest(
+                ProtoJson.requiredString(params, "", "id"), ListTaskPushNotificationConfigsRequest.MAX_PAGE_SIZE, null);
+    }
+
+    JsonObject pushConfig(TaskPushNotificationConfig config) {
+        return dialect == null ? PushConfigCodec.toJson(config) : PushConfigs.toV03(config, dialect);
+    }
+
+    JsonStructure pushConfigs(ListTaskPushNotificationConfigsResponse configs) {
+        return dialect == null ? PushConfigCodec.toJson(configs) : PushConfigs.listToV03(configs.configs(), dialect);
+    }
+
+    /** What a delete answers: 1.0's empty message; 0.3 JSON-RPC's {@code null}. */
+    JsonValue pushConfigDeleted() {
+        return dialect == V03Dialect.JSONRPC ? JsonValue.NULL : JsonValue.EMPTY_JSON_OBJECT;
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.switchboard.config.PushSettings;
 import dev.switchboard.config.Settings;
 import dev.switchboard.protocol.AgentCapabilities;
 import dev.switchboard.protocol.AgentCard;
@@ -33,7 +34,7 @@ class AgentCardDocumentsTest {
                 URI.create("https://example.com/icon.png"), "2.1.0", List.of("text/plain", "application/json"), Duration.ofSeconds(300), 4096, "jdbc:h2:mem:test", null, null, "local", 4,
                 Duration.ofSeconds(15), null, null, null,
                 dev.switchboard.config.RequestLimits.DEFAULT, null, null,
-                true, null, null, true);
+                true, null, null, true, PushSettings.DEFAULT);
     }
 
     private static AgentCard card(List<AgentInterface> interfaces) {

@@ -181,8 +181,8 @@ class CoreIT extends OnTomcat {
     @Test
     void unsupportedOperationsSayWhy() {
         JsonObject config = Json.createObjectBuilder().add("taskId", "t").add("url", "https://example.com/hook").build();
-        assertEquals(-32003, rpc.errorCode("CreateTaskPushNotificationConfig", config));
-        assertEquals(-32003, rpc.errorCode("ListTaskPushNotificationConfigs", Json.createObjectBuilder()
+        assertEquals(-32001, rpc.errorCode("CreateTaskPushNotificationConfig", config));
+        assertEquals(-32001, rpc.errorCode("ListTaskPushNotificationConfigs", Json.createObjectBuilder()
                 .add("taskId", "t").build()));
         assertEquals(-32007, rpc.errorCode("GetExtendedAgentCard", Json.createObjectBuilder().build()));
     }

@@ -117,12 +117,11 @@ class RestIT extends OnTomcat {
         assertError(http.send(http.request("/a2a/rest/message:send").header("Content-Type", "text/plain")
                 .POST(HttpRequest.BodyPublishers.ofString("hi")).build()), 415, "INVALID_ARGUMENT",
                 "CONTENT_TYPE_NOT_SUPPORTED");
-        assertError(post("/a2a/rest/tasks/t/pushNotificationConfigs", "{\"url\":\"https://example.com/h\"}"), 400,
-                "FAILED_PRECONDITION", "PUSH_NOTIFICATION_NOT_SUPPORTED");
-        assertError(http.get("/a2a/rest/tasks/t/pushNotificationConfigs"), 400, "FAILED_PRECONDITION",
-                "PUSH_NOTIFICATION_NOT_SUPPORTED");
-        assertError(http.send(http.request("/a2a/rest/tasks/t/pushNotificationConfigs/c").DELETE().build()), 400,
-                "FAILED_PRECONDITION", "PUSH_NOTIFICATION_NOT_SUPPORTED");
+        assertError(post("/a2a/rest/tasks/t/pushNotificationConfigs", "{\"url\":\"https://example.com/h\"}"), 404,
+                "NOT_FOUND", "TASK_NOT_FOUND");
+        assertError(http.get("/a2a/rest/tasks/t/pushNotificationConfigs"), 404, "NOT_FOUND", "TASK_NOT_FOUND");
+        assertError(http.send(http.request("/a2a/rest/tasks/t/pushNotificationConfigs/c").DELETE().build()), 404,
+                "NOT_FOUND", "TASK_NOT_FOUND");
         assertError(http.get("/a2a/rest/extendedAgentCard"), 400, "FAILED_PRECONDITION",
                 "EXTENDED_AGENT_CARD_NOT_CONFIGURED");
         assertError(http.get("/a2a/rest/tasks/x", "A2A-Version", "99.0"), 400, "FAILED_PRECONDITION",

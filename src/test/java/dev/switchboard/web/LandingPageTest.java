@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.card.AgentCardFactory;
+import dev.switchboard.config.PushSettings;
 import dev.switchboard.config.Settings;
 import dev.switchboard.protocol.AgentCapabilities;
 import dev.switchboard.protocol.AgentCard;
@@ -21,7 +22,7 @@ class LandingPageTest {
             "<script>alert(1)</script>", "Fish & chips", null, null, null, null, "1.0.0", List.of("text/plain", "application/json"), Duration.ofSeconds(300),
             4096, "jdbc:h2:mem:test", null, null, "local", 4, Duration.ofSeconds(15), null, null, null,
                 dev.switchboard.config.RequestLimits.DEFAULT, null, null,
-                true, null, null, true);
+                true, null, null, true, PushSettings.DEFAULT);
 
     @Test
     void settingsAreEscaped() {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import dev.switchboard.card.AgentCardDocuments;
 import dev.switchboard.card.AgentCardFactory;
 import dev.switchboard.config.RequestLimits;
+import dev.switchboard.config.PushSettings;
 import dev.switchboard.config.Settings;
 import dev.switchboard.protocol.AgentCapabilities;
 import dev.switchboard.protocol.AgentInterface;
@@ -26,7 +27,7 @@ class ServedInterfacesTest {
         return new Settings(URI.create("https://agent.example.com"), Path.of("/tmp"), "Agent", "Does things", null,
                 null, null, null, "1.0.0", List.of("text/plain"), Duration.ofSeconds(300), 4096, "jdbc:h2:mem:test",
                 null, null, "local", 4, Duration.ofSeconds(15), null, null, null, RequestLimits.DEFAULT, null, null,
-                true, null, null, serveV03);
+                true, null, null, serveV03, PushSettings.DEFAULT);
     }
 
     @Test

@@ -8,6 +8,9 @@ import dev.switchboard.protocol.TaskPushNotificationConfig.AuthenticationInfo;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
+import dev.switchboard.protocol.request.ListTaskPushNotificationConfigsRequest;
+import dev.switchboard.protocol.request.ListTaskPushNotificationConfigsResponse;
+import dev.switchboard.protocol.request.TaskPushNotificationConfigRequest;
 
 /**
  * {@link TaskPushNotificationConfig} in 1.0 ProtoJSON:
@@ -74,5 +77,30 @@ public final class PushConfigCodec {
         String path = path(parent, "authentication");
         return new AuthenticationInfo(ProtoJson.requiredString(auth, path, "scheme"),
                 ProtoJson.string(auth, path, "credentials"));
+    }
+
+    /** GetTaskPushNotificationConfig and DeleteTaskPushNotificationConfig params: {@code {tenant?, taskId, id}}. */
+    public static TaskPushNotificationConfigRequest configRequest(JsonObject params) {
+        return new TaskPushNotificationConfigRequest(ProtoJson.requiredString(params, "", "taskId"),
+                ProtoJson.requiredString(params, "", "id"));
+    }
+
+    /** ListTaskPushNotificationConfigs params: {@code {tenant?, taskId, pageSize?, pageToken?}}. */
+    public static ListTaskPushNotificationConfigsRequest listRequest(JsonObject params) {
+        Integer pageSize = ProtoJson.int32(params, "", "pageSize");
+        if (pageSize != null && (pageSize < 0 || pageSize > ListTaskPushNotificationConfigsRequest.MAX_PAGE_SIZE)) {
+            throw ProtoJson.invalid("pageSize", "must be between 1 and "
+                    + ListTaskPushNotificationConfigsRequest.MAX_PAGE_SIZE);
+        }
+        return new ListTaskPushNotificationConfigsRequest(ProtoJson.requiredString(params, "", "taskId"), pageSize,
+                ProtoJson.string(params, "", "pageToken"));
+    }
+
+    /** {@code {configs: [...], nextPageToken}}. */
+    public static JsonObject toJson(ListTaskPushNotificationConfigsResponse response) {
+        jakarta.json.JsonArrayBuilder configs = ProtoWriter.arrayBuilder();
+        response.configs().forEach(config -> configs.add(toJson(config)));
+        return ProtoWriter.objectBuilder().add("configs", configs).add("nextPageToken", response.nextPageToken())
+                .build();
     }
 }

@@ -1,0 +1,112 @@
+package dev.switchboard.store;
+
+import dev.switchboard.protocol.ProtocolVersion;
+import dev.switchboard.protocol.TaskPushNotificationConfig;
+import dev.switchboard.protocol.TaskPushNotificationConfig.AuthenticationInfo;
+import jakarta.persistence.EntityManagerFactory;
+import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/** Webhook configs on JPA; the token and credentials are sealed before they reach the database. */
+public final class JpaPushConfigStore implements PushConfigStore {
+    private final EntityManagerFactory emf;
+    private final SecretBox secrets;
+    private final Clock clock;
+
+    public JpaPushConfigStore(EntityManagerFactory emf, SecretBox secrets, Clock clock) {
+        this.emf = Objects.requireNonNull(emf);
+        this.secrets = Objects.requireNonNull(secrets);
+        this.clock = Objects.requireNonNull(clock);
+    }
+
+    @Override
+    public void save(TaskPushNotificationConfig config, ProtocolVersion version, long afterSeq) {
+        emf.runInTransaction(em -> {
+            PushConfigRow row = em.find(PushConfigRow.class, new PushConfigRow.Key(config.taskId(), config.id()));
+            boolean fresh = row == null;
+            if (fresh) {
+                row = new PushConfigRow();
+                row.taskId = config.taskId();
+                row.id = config.id();
+                row.createdMillis = clock.millis();
+                row.deliveredSeq = afterSeq;
+            }
+            row.protocolVersion = version.label();
+            row.url = config.url();
+            String where = config.taskId() + "/" + config.id() + "/";
+            row.tokenSealed = secrets.seal(config.token(), where + "token");
+            AuthenticationInfo auth = config.authentication();
+            row.authScheme = auth == null ? null : auth.scheme();
+            row.credentialsSealed = auth == null ? null : secrets.seal(auth.credentials(), where + "credentials");
+            row.failures = 0;
+            row.nextAttemptMillis = 0;
+            row.cutOff = null;
+            if (fresh) {
+                em.persist(row);
+            }
+        });
+    }
+
+    @Override
+    public Optional<StoredPushConfig> find(String taskId, String id) {
+        return emf.callInTransaction(em -> Optional.ofNullable(
+                em.find(PushConfigRow.class, new PushConfigRow.Key(taskId, id))).map(this::stored));
+    }
+
+    @Override
+    public List<StoredPushConfig> list(String taskId, int offset, int limit) {
+        return emf.callInTransaction(em -> em.createQuery(
+                        "select c from PushConfigRow c where c.taskId = :task order by c.createdMillis, c.id",
+                        PushConfigRow.class)
+                .setParameter("task", taskId)
+                .setFirstResult(offset)
+                .setMaxResults(limit)
+                .getResultStream().map(this::stored).toList());
+    }
+
+    @Override
+    public boolean delete(String taskId, String id) {
+        return emf.callInTransaction(em -> em.createQuery(
+                        "delete from PushConfigRow c where c.taskId = :task and c.id = :id")
+                .setParameter("task", taskId).setParameter("id", id).executeUpdate() > 0);
+    }
+
+    @Override
+    public List<StoredPushConfig> due(long nowMillis, int limit) {
+        return emf.callInTransaction(em -> em.createQuery(
+                        "select c from PushConfigRow c, TaskRow t where t.id = c.taskId and c.cutOff is null"
+                                + " and c.nextAttemptMillis <= :now and c.deliveredSeq < t.lastSeq"
+                                + " order by c.nextAttemptMillis", PushConfigRow.class)
+                .setParameter("now", nowMillis)
+                .setMaxResults(limit)
+                .getResultStream().map(this::stored).toList());
+    }
+
+    @Override
+    public void delivered(String taskId, String id, long seq) {
+        emf.runInTransaction(em -> em.createQuery("update PushConfigRow c set c.deliveredSeq = :seq, c.failures = 0,"
+                        + " c.nextAttemptMillis = 0 where c.taskId = :task and c.id = :id and c.deliveredSeq < :seq")
+                .setParameter("seq", seq).setParameter("task", taskId).setParameter("id", id).executeUpdate());
+    }
+
+    @Override
+    public void failed(String taskId, String id, int failures, long nextAttemptMillis, String cutOff) {
+        emf.runInTransaction(em -> em.createQuery("update PushConfigRow c set c.failures = :failures,"
+                        + " c.nextAttemptMillis = :next, c.cutOff = :cutOff where c.taskId = :task and c.id = :id")
+                .setParameter("failures", failures).setParameter("next", nextAttemptMillis)
+                .setParameter("cutOff", cutOff).setParameter("task", taskId).setParameter("id", id)
+                .executeUpdate());
+    }
+
+    private StoredPushConfig stored(PushConfigRow row) {
+        String where = row.taskId + "/" + row.id + "/";
+        AuthenticationInfo auth = row.authScheme == null ? null
+                : new AuthenticationInfo(row.authScheme, secrets.open(row.credentialsSealed, where + "credentials"));
+        TaskPushNotificationConfig config = new TaskPushNotificationConfig(null, row.id, row.taskId, row.url,
+                secrets.open(row.tokenSealed, where + "token"), auth);
+        return new StoredPushConfig(config, ProtocolVersion.parse(row.protocolVersion).orElse(ProtocolVersion.V1_0),
+                row.createdMillis, row.deliveredSeq, row.failures, row.nextAttemptMillis, row.cutOff);
+    }
+}

@@ -1,0 +1,41 @@
+package dev.switchboard.store;
+
+import dev.switchboard.protocol.ProtocolVersion;
+import dev.switchboard.protocol.TaskPushNotificationConfig;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The webhook configs of tasks and where each one's deliveries stand. Configs are kept per task
+ * under their id; deliveries follow the task's event log, each config with its own cursor.
+ */
+public interface PushConfigStore {
+    /**
+     * Stores a config, replacing one with the same task and id (whose cursor is kept, its
+     * failures forgotten).
+     *
+     * @param afterSeq events after this one in the task's log are owed to the webhook
+     */
+    void save(TaskPushNotificationConfig config, ProtocolVersion version, long afterSeq);
+
+    Optional<StoredPushConfig> find(String taskId, String id);
+
+    /** A task's configs in the order they were made, from {@code offset}, at most {@code limit}. */
+    List<StoredPushConfig> list(String taskId, int offset, int limit);
+
+    /** @return whether a config was there */
+    boolean delete(String taskId, String id);
+
+    /** Configs that are due now, not cut off, and owe their webhook at least one event. */
+    List<StoredPushConfig> due(long nowMillis, int limit);
+
+    /** The webhook acknowledged events up to {@code seq}: failures are forgotten. */
+    void delivered(String taskId, String id, long seq);
+
+    /**
+     * An attempt failed.
+     *
+     * @param cutOff why deliveries stop for good, or null to try again at {@code nextAttemptMillis}
+     */
+    void failed(String taskId, String id, int failures, long nextAttemptMillis, String cutOff);
+}

@@ -1,0 +1,183 @@
+package dev.switchboard.task;
+
+import dev.switchboard.protocol.A2AError;
+import dev.switchboard.protocol.A2AException;
+import dev.switchboard.protocol.ProtocolVersion;
+import dev.switchboard.protocol.TaskPushNotificationConfig;
+import dev.switchboard.protocol.TaskPushNotificationConfig.AuthenticationInfo;
+import dev.switchboard.protocol.request.ListTaskPushNotificationConfigsRequest;
+import dev.switchboard.protocol.request.ListTaskPushNotificationConfigsResponse;
+import dev.switchboard.protocol.request.TaskPushNotificationConfigRequest;
+import dev.switchboard.store.PushConfigStore;
+import dev.switchboard.store.StoredPushConfig;
+import dev.switchboard.store.StoredTask;
+import dev.switchboard.store.TaskStore;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+/**
+ * The four push-notification config operations, and the registration of a config sent inside
+ * SendMessage. A config belongs to its task: whoever may not see the task gets "task not found".
+ * Every URL passes the webhook check before it is stored; every header value is checked so that
+ * it cannot split a header.
+ */
+public final class PushConfigs {
+    static final int MAX_ID = 128;
+    static final int MAX_URL = 2048;
+    static final int MAX_SECRET = 2048;
+    /** RFC 9110 token characters: what an authentication scheme may consist of. */
+    private static final Pattern SCHEME = Pattern.compile("[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}");
+    /** Visible ASCII and space: nothing that could end a header line. */
+    private static final Pattern HEADER_VALUE = Pattern.compile("[\\x20-\\x7E]*");
+
+    private final TaskStore tasks;
+    private final PushConfigStore configs;
+    private final WebhookCheck webhooks;
+    private final boolean enabled;
+
+    public PushConfigs(TaskStore tasks, PushConfigStore configs, WebhookCheck webhooks, boolean enabled) {
+        this.tasks = tasks;
+        this.configs = configs;
+        this.webhooks = webhooks;
+        this.enabled = enabled;
+    }
+
+    /** Push switched off: every operation answers PushNotificationNotSupported. */
+    public static PushConfigs disabled(TaskStore tasks) {
+        return new PushConfigs(tasks, null, (url, field) -> { }, false);
+    }
+
+    public boolean enabled() {
+        return enabled;
+    }
+
+    /**
+     * CreateTaskPushNotificationConfig: the config gets the id the client chose, or a new one, and
+     * is owed every event the task stores from now on.
+     *
+     * @param version the protocol line the caller spoke: deliveries take its shape
+     */
+    public TaskPushNotificationConfig create(TaskPushNotificationConfig config, String taskId, String owner,
+                                             ProtocolVersion version) {
+        requireEnabled();
+        StoredTask task = visible(taskId, owner);
+        TaskPushNotificationConfig accepted = withTask(accept(config, ""), taskId);
+        configs.save(accepted, version, task.lastSeq());
+        return accepted;
+    }
+
+    public TaskPushNotificationConfig get(TaskPushNotificationConfigRequest request, String owner) {
+        requireEnabled();
+        visible(request.taskId(), owner);
+        return configs.find(request.taskId(), request.id()).map(StoredPushConfig::config)
+                .orElseThrow(() -> new A2AException(A2AError.TASK_NOT_FOUND, "Task " + request.taskId()
+                        + " has no push notification config " + request.id(),
+                        Map.of("taskId", request.taskId(), "id", request.id())));
+    }
+
+    public ListTaskPushNotificationConfigsResponse list(ListTaskPushNotificationConfigsRequest request, String owner) {
+        requireEnabled();
+        visible(request.taskId(), owner);
+        int offset = offset(request.pageToken());
+        int size = request.effectivePageSize();
+        List<StoredPushConfig> page = configs.list(request.taskId(), offset, size + 1);
+        String next = page.size() > size ? token(offset + size) : "";
+        return new ListTaskPushNotificationConfigsResponse(page.stream().limit(size).map(StoredPushConfig::config)
+                .toList(), next);
+    }
+
+    /** DeleteTaskPushNotificationConfig: deleting a config that is not there succeeds too. */
+    public void delete(TaskPushNotificationConfigRequest request, String owner) {
+        requireEnabled();
+        visible(request.taskId(), owner);
+        configs.delete(request.taskId(), request.id());
+    }
+
+    /**
+     * Checks a config that came inside SendMessage, before the task exists, and gives it an id.
+     *
+     * @throws A2AException when push is off, or the config is refused
+     */
+    TaskPushNotificationConfig accept(TaskPushNotificationConfig config, String path) {
+        requireEnabled();
+        String prefix = path.isEmpty() ? "" : path + ".";
+        String id = config.id() == null || config.id().isEmpty() ? UUID.randomUUID().toString() : config.id();
+        if (id.length() > MAX_ID || !HEADER_VALUE.matcher(id).matches()) {
+            throw A2AException.invalidField(prefix + "id", "must be at most " + MAX_ID + " printable characters");
+        }
+        if (config.url().length() > MAX_URL) {
+            throw A2AException.invalidField(prefix + "url", "must be at most " + MAX_URL + " characters");
+        }
+        headerValue(config.token(), prefix + "token");
+        AuthenticationInfo auth = config.authentication();
+        if (auth != null) {
+            if (!SCHEME.matcher(auth.scheme()).matches()) {
+                throw A2AException.invalidField(prefix + "authentication.scheme",
+                        "must be an HTTP authentication scheme such as Bearer");
+            }
+            headerValue(auth.credentials(), prefix + "authentication.credentials");
+        }
+        webhooks.check(config.url(), prefix + "url");
+        return new TaskPushNotificationConfig(config.tenant(), id, config.taskId(), config.url(), config.token(), auth);
+    }
+
+    /** Registers a config that came inside SendMessage on the task it started or continued. */
+    void register(TaskPushNotificationConfig accepted, String taskId, long afterSeq, ProtocolVersion version) {
+        configs.save(withTask(accepted, taskId), version, afterSeq);
+    }
+
+    private static void headerValue(String value, String field) {
+        if (value == null) {
+            return;
+        }
+        if (value.length() > MAX_SECRET || !HEADER_VALUE.matcher(value).matches()) {
+            throw A2AException.invalidField(field, "must be at most " + MAX_SECRET
+                    + " printable ASCII characters, without line breaks or other control characters");
+        }
+    }
+
+    private static TaskPushNotificationConfig withTask(TaskPushNotificationConfig config, String taskId) {
+        return new TaskPushNotificationConfig(config.tenant(), config.id(), taskId, config.url(), config.token(),
+                config.authentication());
+    }
+
+    /** @throws A2AException PushNotificationNotSupported when push is off */
+    public void requireEnabled() {
+        if (!enabled) {
+            throw new A2AException(A2AError.PUSH_NOTIFICATION_NOT_SUPPORTED,
+                    "Push notifications are not enabled on this agent");
+        }
+    }
+
+    private StoredTask visible(String taskId, String owner) {
+        return tasks.find(taskId)
+                .filter(stored -> owner == null || owner.equals(stored.owner()))
+                .orElseThrow(() -> TaskService.notFound(taskId));
+    }
+
+    private static int offset(String pageToken) {
+        if (pageToken == null || pageToken.isEmpty()) {
+            return 0;
+        }
+        try {
+            String text = new String(Base64.getUrlDecoder().decode(pageToken), java.nio.charset.StandardCharsets.UTF_8);
+            if (text.startsWith("o:")) {
+                int offset = Integer.parseInt(text.substring(2));
+                if (offset >= 0) {
+                    return offset;
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            // reported below
+        }
+        throw A2AException.invalidField("pageToken", "is not a token this server issued");
+    }
+
+    private static String token(int offset) {
+        return Base64.getUrlEncoder().withoutPadding()
+                .encodeToString(("o:" + offset).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+}

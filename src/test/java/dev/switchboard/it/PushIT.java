@@ -1,0 +1,202 @@
+package dev.switchboard.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.nimbusds.jose.JWSObject;
+import com.nimbusds.jose.Payload;
+import com.nimbusds.jose.crypto.ECDSAVerifier;
+import com.nimbusds.jose.jwk.ECKey;
+import com.nimbusds.jose.jwk.JWKSet;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Push notifications against a real webhook on a loopback port, which the test server's allowlist
+ * (set in arquillian.xml) lets it reach: every event of the task's log arrives in order, once the
+ * webhook takes it, as one StreamResponse with the config's headers and a signature that verifies
+ * with the published JWK Set; 500s are retried, redirects are not followed; the config operations
+ * work on both bindings and only for the task's owner.
+ */
+class PushIT extends OnTomcat {
+    private static final String OTHER_CALLER = "another-caller-key-0123456789";
+
+    private WebhookReceiver webhook;
+
+    @BeforeEach
+    void receiver() throws Exception {
+        webhook = new WebhookReceiver();
+    }
+
+    @AfterEach
+    void stop() {
+        webhook.close();
+    }
+
+    private JsonObjectBuilder config(String path) {
+        return Json.createObjectBuilder().add("url", webhook.url(path)).add("token", "notification-token-1")
+                .add("authentication", Json.createObjectBuilder().add("scheme", "Bearer")
+                        .add("credentials", "webhook-credentials-1"));
+    }
+
+    private JsonObject sendWithPush(String text, JsonObjectBuilder config) {
+        return rpc.result("SendMessage", Json.createObjectBuilder().add("message", JsonRpc.userMessage(text))
+                .add("configuration", Json.createObjectBuilder().add("taskPushNotificationConfig", config)).build())
+                .getJsonObject("task");
+    }
+
+    /** The task's log as SubscribeToTask replays it: one StreamResponse per stored event. */
+    private List<JsonObject> log(String taskId) throws Exception {
+        try (JsonRpc.Stream stream = rpc.stream("SubscribeToTask", JsonRpc.id(taskId), "Last-Event-ID", "0")) {
+            return stream.rest().stream().map(event -> event.data().getJsonObject("result")).toList();
+        }
+    }
+
+    @Test
+    void everyEventArrivesInOrderWithHeadersAndAVerifiableSignature() throws Exception {
+        JsonObject task = sendWithPush("input", config("/hook"));
+        String taskId = task.getString("id");
+        assertEquals("TASK_STATE_INPUT_REQUIRED", task.getJsonObject("status").getString("state"));
+        JsonObject followUp = Json.createObjectBuilder().add("message", JsonRpc.message("more")
+                .add("taskId", taskId)).build();
+        assertEquals("TASK_STATE_COMPLETED", rpc.result("SendMessage", followUp).getJsonObject("task")
+                .getJsonObject("status").getString("state"));
+
+        List<JsonObject> expected = log(taskId);
+        assertTrue(expected.size() >= 3, expected.toString());
+        List<WebhookReceiver.Delivery> got = webhook.await("/hook", list -> list.size() >= expected.size(), 30);
+        assertEquals(expected, got.stream().map(WebhookReceiver.Delivery::json).toList());
+
+        JWKSet keys = JWKSet.parse(http.get("/.well-known/jwks.json").body());
+        for (WebhookReceiver.Delivery delivery : got) {
+            assertEquals("application/a2a+json", delivery.header("Content-Type"));
+            assertEquals("Bearer webhook-credentials-1", delivery.header("Authorization"));
+            assertEquals("notification-token-1", delivery.header("X-A2A-Notification-Token"));
+            JWSObject jws = JWSObject.parse(delivery.header("X-Switchboard-Signature"), new Payload(delivery.body()));
+            ECKey key = (ECKey) keys.getKeyByKeyId(jws.getHeader().getKeyID());
+            assertNotNull(key, "the signing key is in the JWKS");
+            assertTrue(jws.verify(new ECDSAVerifier(key)), "signature verifies over the body");
+        }
+        JsonObject last = got.get(got.size() - 1).json();
+        assertEquals("TASK_STATE_COMPLETED", last.getJsonObject("statusUpdate").getJsonObject("status").getString("state"));
+    }
+
+    @Test
+    void failedDeliveriesAreRetriedUntilTheWebhookTakesThem() throws Exception {
+        webhook.failNext("/flaky", 2);
+        String taskId = sendWithPush("hello", config("/flaky")).getString("id");
+        List<JsonObject> expected = log(taskId);
+        List<WebhookReceiver.Delivery> got = webhook.await("/flaky", list -> list.size() >= expected.size() + 2, 40);
+        assertEquals(got.get(0).json(), got.get(1).json(), "the first event is sent again");
+        assertEquals(got.get(0).json(), got.get(2).json(), "and again, until the webhook takes it");
+        assertEquals(expected, got.subList(2, got.size()).stream().map(WebhookReceiver.Delivery::json).toList());
+    }
+
+    @Test
+    void redirectsAreNotFollowed() throws Exception {
+        webhook.answer("/moved", 302);
+        sendWithPush("hello", config("/moved"));
+        webhook.await("/moved", list -> list.size() >= 2, 30);
+        assertTrue(webhook.on("/moved-target").isEmpty(), "the redirect target was never called");
+    }
+
+    @Test
+    void configOperationsOnJsonRpc() {
+        String taskId = rpc.result("SendMessage", JsonRpc.send("input")).getJsonObject("task").getString("id");
+        JsonObject chosen = rpc.result("CreateTaskPushNotificationConfig", config("/ops").add("taskId", taskId)
+                .add("id", "my-config").build());
+        assertEquals("my-config", chosen.getString("id"));
+        assertEquals(taskId, chosen.getString("taskId"));
+        JsonObject assigned = rpc.result("CreateTaskPushNotificationConfig", config("/ops2").add("taskId", taskId)
+                .build());
+        assertFalse(assigned.getString("id").isEmpty());
+
+        JsonObject got = rpc.result("GetTaskPushNotificationConfig", Json.createObjectBuilder()
+                .add("taskId", taskId).add("id", "my-config").build());
+        assertEquals(webhook.url("/ops"), got.getString("url"));
+
+        JsonObject first = rpc.result("ListTaskPushNotificationConfigs", Json.createObjectBuilder()
+                .add("taskId", taskId).add("pageSize", 1).build());
+        assertEquals(1, first.getJsonArray("configs").size());
+        assertFalse(first.getString("nextPageToken").isEmpty());
+        JsonObject second = rpc.result("ListTaskPushNotificationConfigs", Json.createObjectBuilder()
+                .add("taskId", taskId).add("pageSize", 1).add("pageToken", first.getString("nextPageToken")).build());
+        assertEquals(1, second.getJsonArray("configs").size());
+        assertEquals("", second.getString("nextPageToken"));
+        assertFalse(first.getJsonArray("configs").getJsonObject(0).getString("id")
+                .equals(second.getJsonArray("configs").getJsonObject(0).getString("id")));
+
+        JsonObject key = Json.createObjectBuilder().add("taskId", taskId).add("id", "my-config").build();
+        assertEquals(Json.createObjectBuilder().build(), rpc.result("DeleteTaskPushNotificationConfig", key));
+        assertEquals(Json.createObjectBuilder().build(), rpc.result("DeleteTaskPushNotificationConfig", key));
+        assertEquals(-32001, rpc.errorCode("GetTaskPushNotificationConfig", key));
+        assertEquals(-32001, rpc.errorCode("CreateTaskPushNotificationConfig", config("/x")
+                .add("taskId", "nonexistent-task-id").build()));
+    }
+
+    @Test
+    void anotherCallerCannotSeeOrChangeTheConfigs() {
+        String taskId = rpc.result("SendMessage", JsonRpc.send("input")).getJsonObject("task").getString("id");
+        rpc.result("CreateTaskPushNotificationConfig", config("/mine").add("taskId", taskId).add("id", "c1").build());
+        for (String method : List.of("GetTaskPushNotificationConfig", "DeleteTaskPushNotificationConfig",
+                "ListTaskPushNotificationConfigs")) {
+            JsonObject answer = Http.json(http.send(http.request("/a2a/jsonrpc")
+                    .header("Content-Type", "application/json").header("A2A-Version", "1.0")
+                    .header("X-Switchboard-Caller-Key", OTHER_CALLER)
+                    .POST(HttpRequest.BodyPublishers.ofString(JsonRpc.envelope(method, Json.createObjectBuilder()
+                            .add("taskId", taskId).add("id", "c1").build()))).build()));
+            assertEquals(-32001, answer.getJsonObject("error").getInt("code"), method + ": " + answer);
+        }
+        assertEquals(webhook.url("/mine"), rpc.result("GetTaskPushNotificationConfig", Json.createObjectBuilder()
+                .add("taskId", taskId).add("id", "c1").build()).getString("url"));
+    }
+
+    @Test
+    void configOperationsOnRest() {
+        String taskId = rpc.result("SendMessage", JsonRpc.send("input")).getJsonObject("task").getString("id");
+        String base = "/a2a/rest/acme/tasks/" + taskId + "/pushNotificationConfigs";
+        HttpResponse<String> created = http.send(http.request(base).header("Content-Type", "application/json")
+                .header("A2A-Version", "1.0")
+                .POST(HttpRequest.BodyPublishers.ofString(config("/rest").add("id", "r1").build().toString())).build());
+        assertEquals(200, created.statusCode(), created.body());
+        assertEquals("r1", Http.json(created).getString("id"));
+        assertEquals(webhook.url("/rest"), Http.json(http.get(base + "/r1", "A2A-Version", "1.0")).getString("url"));
+        assertEquals(1, Http.json(http.get(base, "A2A-Version", "1.0")).getJsonArray("configs").size());
+        HttpResponse<String> deleted = http.send(http.request(base + "/r1").header("A2A-Version", "1.0")
+                .DELETE().build());
+        assertEquals(200, deleted.statusCode(), deleted.body());
+        assertEquals(404, http.get(base + "/r1", "A2A-Version", "1.0").statusCode());
+    }
+
+    @Test
+    void lineBreaksInHeaderValuesAreRefused() {
+        String taskId = rpc.result("SendMessage", JsonRpc.send("input")).getJsonObject("task").getString("id");
+        assertEquals(-32602, rpc.errorCode("CreateTaskPushNotificationConfig", config("/x").add("taskId", taskId)
+                .add("token", "a\r\nX-Injected: 1").build()));
+        assertEquals(-32602, rpc.errorCode("CreateTaskPushNotificationConfig", Json.createObjectBuilder()
+                .add("taskId", taskId).add("url", webhook.url("/x")).add("authentication", Json.createObjectBuilder()
+                        .add("scheme", "Bearer").add("credentials", "c\nX: y")).build()));
+    }
+
+    @Test
+    void theCardDeclaresPushAndNamesTheNotificationKeys() {
+        JsonObject card = Http.json(http.get("/.well-known/agent-card.json", "A2A-Version", "1.0"));
+        JsonObject capabilities = card.getJsonObject("capabilities");
+        assertTrue(capabilities.getBoolean("pushNotifications"));
+        JsonObject extension = capabilities.getJsonArray("extensions").getJsonObject(0);
+        assertEquals("urn:switchboard:a2a:signed-notifications:v1", extension.getString("uri"));
+        assertTrue(extension.getJsonObject("params").getString("jwksUri").endsWith("/.well-known/jwks.json"));
+        HttpResponse<String> jwks = http.get("/.well-known/jwks.json");
+        assertEquals(200, jwks.statusCode());
+        assertFalse(jwks.body().contains("\"d\""), "no private part: " + jwks.body());
+    }
+}

@@ -1,0 +1,69 @@
+package dev.switchboard.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.switchboard.protocol.ProtocolVersion;
+import dev.switchboard.protocol.Task;
+import dev.switchboard.protocol.TaskPushNotificationConfig;
+import dev.switchboard.protocol.TaskPushNotificationConfig.AuthenticationInfo;
+import dev.switchboard.protocol.TaskState;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JpaPushConfigStoreTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void configsAreOwedTheEventsAfterTheirCursorAndKeepSecretsSealed() throws Exception {
+        StoreTesting.TickingClock clock = new StoreTesting.TickingClock(StoreTesting.T0);
+        try (TaskDatabase database = StoreTesting.open(dir)) {
+            JpaTaskStore tasks = new JpaTaskStore(database.entityManagerFactory(), clock);
+            JpaPushConfigStore configs = new JpaPushConfigStore(database.entityManagerFactory(),
+                    SecretBox.inDirectory(dir), clock);
+            Task task = StoreTesting.task("t1", "c1", TaskState.WORKING, StoreTesting.T0);
+            tasks.create(task, "owner", null, List.of(StoreTesting.statusEvent(task), StoreTesting.statusEvent(task)));
+
+            configs.save(new TaskPushNotificationConfig(null, "a", "t1", "https://hooks.example.com/a", "tok-a",
+                    new AuthenticationInfo("Bearer", "cred-a")), ProtocolVersion.V1_0, 0);
+            configs.save(new TaskPushNotificationConfig(null, "b", "t1", "https://hooks.example.com/b", null, null),
+                    ProtocolVersion.V0_3, 2);
+            StoredPushConfig a = configs.find("t1", "a").orElseThrow();
+            assertEquals("tok-a", a.config().token());
+            assertEquals("cred-a", a.config().authentication().credentials());
+            assertEquals(ProtocolVersion.V1_0, a.version());
+            assertEquals(ProtocolVersion.V0_3, configs.find("t1", "b").orElseThrow().version());
+            assertEquals(List.of("a", "b"), configs.list("t1", 0, 10).stream().map(StoredPushConfig::id).toList());
+            assertEquals(List.of("b"), configs.list("t1", 1, 10).stream().map(StoredPushConfig::id).toList());
+
+            long now = clock.millis();
+            assertEquals(List.of("a"), configs.due(now, 10).stream().map(StoredPushConfig::id).toList(),
+                    "b registered after event 2 is owed nothing yet");
+            configs.failed("t1", "a", 1, now + 60_000, null);
+            assertTrue(configs.due(now, 10).isEmpty(), "not due before its next attempt");
+            assertEquals(1, configs.due(now + 60_000, 10).size());
+            configs.delivered("t1", "a", 2);
+            assertTrue(configs.due(now + 60_000, 10).isEmpty());
+            assertEquals(0, configs.find("t1", "a").orElseThrow().failures());
+
+            configs.failed("t1", "b", 10, Long.MAX_VALUE, "answered 500");
+            assertEquals("answered 500", configs.find("t1", "b").orElseThrow().cutOff());
+            assertTrue(configs.delete("t1", "b"));
+            assertFalse(configs.delete("t1", "b"));
+        }
+        try (Connection db = DriverManager.getConnection("jdbc:h2:" + dir.resolve("db"));
+             ResultSet rows = db.createStatement().executeQuery(
+                     "select token_sealed, credentials_sealed from a2a_push_config")) {
+            assertTrue(rows.next());
+            assertFalse(rows.getString(1).contains("tok-a"));
+            assertFalse(rows.getString(2).contains("cred-a"));
+        }
+    }
+}

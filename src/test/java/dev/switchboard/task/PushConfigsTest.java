@@ -1,0 +1,121 @@
+package dev.switchboard.task;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.switchboard.protocol.A2AError;
+import dev.switchboard.protocol.A2AException;
+import dev.switchboard.protocol.ProtocolVersion;
+import dev.switchboard.protocol.Task;
+import dev.switchboard.protocol.TaskPushNotificationConfig;
+import dev.switchboard.protocol.TaskPushNotificationConfig.AuthenticationInfo;
+import dev.switchboard.protocol.TaskState;
+import dev.switchboard.protocol.request.ListTaskPushNotificationConfigsRequest;
+import dev.switchboard.protocol.request.TaskPushNotificationConfigRequest;
+import dev.switchboard.store.JpaPushConfigStore;
+import dev.switchboard.store.JpaTaskStore;
+import dev.switchboard.store.SecretBox;
+import dev.switchboard.store.StoreTesting;
+import dev.switchboard.store.TaskDatabase;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PushConfigsTest {
+    @TempDir
+    Path dir;
+
+    private TaskDatabase database;
+    private JpaTaskStore tasks;
+    private PushConfigs push;
+
+    @BeforeEach
+    void open() {
+        database = StoreTesting.open(dir);
+        StoreTesting.TickingClock clock = new StoreTesting.TickingClock(StoreTesting.T0);
+        tasks = new JpaTaskStore(database.entityManagerFactory(), clock);
+        WebhookCheck onlyExample = (url, field) -> {
+            if (!url.startsWith("https://hooks.example.com/")) {
+                throw A2AException.invalidField(field, "is refused");
+            }
+        };
+        push = new PushConfigs(tasks, new JpaPushConfigStore(database.entityManagerFactory(),
+                SecretBox.inDirectory(dir), clock), onlyExample, true);
+        Task task = StoreTesting.task("t1", "c1", TaskState.INPUT_REQUIRED, StoreTesting.T0);
+        tasks.create(task, "alice", null, List.of(StoreTesting.statusEvent(task)));
+    }
+
+    @AfterEach
+    void close() {
+        database.close();
+    }
+
+    private static TaskPushNotificationConfig config(String id, String url) {
+        return new TaskPushNotificationConfig(null, id, null, url, "tok", new AuthenticationInfo("Bearer", "cred"));
+    }
+
+    private static A2AError error(Runnable call) {
+        return assertThrows(A2AException.class, call::run).error();
+    }
+
+    @Test
+    void clientIdsAreKeptAndMissingOnesAssigned() {
+        assertEquals("mine", push.create(config("mine", "https://hooks.example.com/1"), "t1", "alice",
+                ProtocolVersion.V1_0).id());
+        String assigned = push.create(config(null, "https://hooks.example.com/2"), "t1", "alice",
+                ProtocolVersion.V1_0).id();
+        assertTrue(assigned.length() >= 32, assigned);
+        assertEquals("https://hooks.example.com/1", push.get(new TaskPushNotificationConfigRequest("t1", "mine"),
+                "alice").url());
+        assertEquals(2, push.list(new ListTaskPushNotificationConfigsRequest("t1", null, null), "alice")
+                .configs().size());
+    }
+
+    @Test
+    void onlyTheOwnerOrTheOperatorSeesTheConfigs() {
+        push.create(config("c", "https://hooks.example.com/1"), "t1", "alice", ProtocolVersion.V1_0);
+        assertEquals(A2AError.TASK_NOT_FOUND, error(() -> push.get(new TaskPushNotificationConfigRequest("t1", "c"),
+                "mallory")));
+        assertEquals(A2AError.TASK_NOT_FOUND, error(() -> push.delete(new TaskPushNotificationConfigRequest("t1", "c"),
+                "mallory")));
+        assertEquals(A2AError.TASK_NOT_FOUND, error(() -> push.create(config("x", "https://hooks.example.com/1"),
+                "t1", "mallory", ProtocolVersion.V1_0)));
+        assertEquals("c", push.get(new TaskPushNotificationConfigRequest("t1", "c"), null).id());
+    }
+
+    @Test
+    void refusedUrlsAndHeaderBreakingValuesAreInvalidParams() {
+        assertEquals(A2AError.INVALID_PARAMS, error(() -> push.create(config("a", "https://10.0.0.1/x"), "t1",
+                "alice", ProtocolVersion.V1_0)));
+        for (TaskPushNotificationConfig bad : List.of(
+                new TaskPushNotificationConfig(null, "a", null, "https://hooks.example.com/1", "a\r\nX: y", null),
+                new TaskPushNotificationConfig(null, "a", null, "https://hooks.example.com/1", null,
+                        new AuthenticationInfo("Bearer", "c\nX: y")),
+                new TaskPushNotificationConfig(null, "a", null, "https://hooks.example.com/1", null,
+                        new AuthenticationInfo("Bearer x", "c")),
+                new TaskPushNotificationConfig(null, "a\n", null, "https://hooks.example.com/1", null, null))) {
+            assertEquals(A2AError.INVALID_PARAMS, error(() -> push.create(bad, "t1", "alice", ProtocolVersion.V1_0)),
+                    bad::toString);
+        }
+        assertEquals(A2AError.INVALID_PARAMS, error(() -> push.list(
+                new ListTaskPushNotificationConfigsRequest("t1", null, "not-a-token"), "alice")));
+    }
+
+    @Test
+    void deleteIsIdempotentAndOffMeansNotSupported() {
+        push.create(config("c", "https://hooks.example.com/1"), "t1", "alice", ProtocolVersion.V1_0);
+        push.delete(new TaskPushNotificationConfigRequest("t1", "c"), "alice");
+        push.delete(new TaskPushNotificationConfigRequest("t1", "c"), "alice");
+        assertEquals(A2AError.TASK_NOT_FOUND, error(() -> push.get(new TaskPushNotificationConfigRequest("t1", "c"),
+                "alice")));
+        PushConfigs off = PushConfigs.disabled(tasks);
+        assertEquals(A2AError.PUSH_NOTIFICATION_NOT_SUPPORTED, error(() -> off.create(
+                config("c", "https://hooks.example.com/1"), "t1", "alice", ProtocolVersion.V1_0)));
+        assertEquals(A2AError.PUSH_NOTIFICATION_NOT_SUPPORTED, error(() -> off.list(
+                new ListTaskPushNotificationConfigsRequest("t1", null, null), "alice")));
+    }
+}
