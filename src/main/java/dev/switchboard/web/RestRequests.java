@@ -1,9 +1,9 @@
 package dev.switchboard.web;
 
+import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.web.filter.RequestBodyTooLargeException;
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -55,7 +55,7 @@ final class RestRequests {
             throw new A2AException(A2AError.INVALID_REQUEST, "Request body is empty; a JSON object is required");
         }
         JsonValue value;
-        try (JsonReader reader = Json.createReader(new ByteArrayInputStream(bytes))) {
+        try (JsonReader reader = JsonFactory.createReader(new ByteArrayInputStream(bytes))) {
             value = reader.readValue();
         } catch (JsonException e) {
             throw new A2AException(A2AError.INVALID_REQUEST, "Request body is not valid JSON");
@@ -71,7 +71,7 @@ final class RestRequests {
 
     /** Query parameters as a JSON object of strings, which the codecs read as ProtoJSON does. */
     static JsonObjectBuilder query(MultivaluedMap<String, String> parameters, List<String> names) {
-        JsonObjectBuilder json = Json.createObjectBuilder();
+        JsonObjectBuilder json = JsonFactory.createObjectBuilder();
         for (Map.Entry<String, List<String>> entry : parameters.entrySet()) {
             if (names.contains(entry.getKey()) && !entry.getValue().isEmpty()) {
                 json.add(entry.getKey(), entry.getValue().get(0));

@@ -1,5 +1,6 @@
 package dev.switchboard.web;
 
+import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.JsonValues;
@@ -11,7 +12,6 @@ import dev.switchboard.protocol.json.TaskCodec;
 import dev.switchboard.task.TaskService;
 import dev.switchboard.web.filter.CallerFilter;
 import dev.switchboard.web.filter.RequestedVersion;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
@@ -118,7 +118,7 @@ public abstract class RestRoutes {
                            InputStream body) {
         return answer(accept, () -> {
             checkVersion(http);
-            JsonObject params = Json.createObjectBuilder(RestRequests.body(body, contentType, true)).add("id", id)
+            JsonObject params = JsonFactory.createObjectBuilder(RestRequests.body(body, contentType, true)).add("id", id)
                     .build();
             return TaskCodec.toJson(tasks.cancel(RequestCodec.cancelTaskRequest(params), owner(http)));
         });
@@ -182,7 +182,7 @@ public abstract class RestRoutes {
                              AsyncResponse response) {
         try {
             checkVersion(http);
-            tasks.subscribe(RequestCodec.subscribeToTaskRequest(Json.createObjectBuilder().add("id", id).build()),
+            tasks.subscribe(RequestCodec.subscribeToTaskRequest(JsonFactory.createObjectBuilder().add("id", id).build()),
                     JsonRpcDispatcher.lastEventId(lastEventId), owner(http), sse(response));
         } catch (RuntimeException e) {
             response.resume(streamFailed(e, accept));

@@ -1,5 +1,6 @@
 package dev.switchboard.protocol.v03;
 
+import dev.switchboard.protocol.JsonFactory;
 import static dev.switchboard.protocol.JsonValues.addIfPresent;
 import static dev.switchboard.protocol.JsonValues.strings;
 
@@ -9,7 +10,6 @@ import dev.switchboard.protocol.AgentCardCodec;
 import dev.switchboard.protocol.AgentInterface;
 import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.protocol.SecurityScheme;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import java.util.List;
@@ -32,33 +32,33 @@ public final class AgentCardV03Codec {
 
     /** The 0.3 rendering of the card. */
     public static JsonObjectBuilder toJson(AgentCard card) {
-        JsonObjectBuilder json = Json.createObjectBuilder();
+        JsonObjectBuilder json = JsonFactory.createObjectBuilder();
         discoveryFields(json, card);
         json.add("name", card.name())
                 .add("description", card.description())
                 .add("version", card.version());
         addIfPresent(json, "iconUrl", card.iconUrl());
         if (card.provider() != null) {
-            json.add("provider", Json.createObjectBuilder()
+            json.add("provider", JsonFactory.createObjectBuilder()
                     .add("organization", card.provider().organization())
                     .add("url", card.provider().url()));
         }
         addIfPresent(json, "documentationUrl", card.documentationUrl());
         if (!card.securitySchemes().isEmpty()) {
-            JsonObjectBuilder schemes = Json.createObjectBuilder();
+            JsonObjectBuilder schemes = JsonFactory.createObjectBuilder();
             for (SecurityScheme scheme : card.securitySchemes()) {
                 JsonObjectBuilder body = scheme.kind() == SecurityScheme.Kind.HTTP_BEARER
-                        ? Json.createObjectBuilder().add("type", "http").add("scheme", "bearer")
-                        : Json.createObjectBuilder().add("type", "apiKey").add("in", "header").add("name", scheme.headerName());
+                        ? JsonFactory.createObjectBuilder().add("type", "http").add("scheme", "bearer")
+                        : JsonFactory.createObjectBuilder().add("type", "apiKey").add("in", "header").add("name", scheme.headerName());
                 addIfPresent(body, "description", scheme.description());
                 schemes.add(scheme.name(), body);
             }
             json.add("securitySchemes", schemes);
         }
         if (!card.securityRequirements().isEmpty()) {
-            JsonArrayBuilder security = Json.createArrayBuilder();
-            card.securityRequirements().forEach(name -> security.add(Json.createObjectBuilder()
-                    .add(name, Json.createArrayBuilder())));
+            JsonArrayBuilder security = JsonFactory.createArrayBuilder();
+            card.securityRequirements().forEach(name -> security.add(JsonFactory.createObjectBuilder()
+                    .add(name, JsonFactory.createArrayBuilder())));
             json.add("security", security);
         }
         json.add("capabilities", capabilities(card.capabilities()))
@@ -96,9 +96,9 @@ public final class AgentCardV03Codec {
                 ? V03_PROTOCOL_VERSION : main.protocolVersion().label());
         json.add("url", main.url());
         json.add("preferredTransport", main.protocolBinding());
-        JsonArrayBuilder additional = Json.createArrayBuilder();
+        JsonArrayBuilder additional = JsonFactory.createArrayBuilder();
         for (AgentInterface endpoint : endpoints) {
-            additional.add(Json.createObjectBuilder()
+            additional.add(JsonFactory.createObjectBuilder()
                     .add("url", endpoint.url())
                     .add("transport", endpoint.protocolBinding()));
         }
@@ -106,7 +106,7 @@ public final class AgentCardV03Codec {
     }
 
     private static JsonObjectBuilder capabilities(AgentCapabilities capabilities) {
-        JsonObjectBuilder json = Json.createObjectBuilder()
+        JsonObjectBuilder json = JsonFactory.createObjectBuilder()
                 .add("streaming", capabilities.streaming())
                 .add("pushNotifications", capabilities.pushNotifications())
                 .add("stateTransitionHistory", false);
