@@ -172,7 +172,7 @@ public final class SettingsLoader {
      * B-tree writes to every commit (about 40% of a SendMessage's store time when measured).
      */
     public static String embeddedUrl(Path dataDir) {
-        return "jdbc:h2:async:" + dataDir.resolve("switchboard") + ";WRITE_DELAY=0;MAX_LENGTH_INPLACE_LOB=1048576";
+        return "jdbc:h2:async:" + dataDir.resolve("switchboard") + ";WRITE_DELAY=0;MAX_LENGTH_INPLACE_LOB=1048576;DB_CLOSE_ON_EXIT=FALSE";
     }
 
     int integer(Setting setting, int fallback, int min, int max) {
