@@ -27,6 +27,8 @@ import dev.switchboard.task.InputLimits;
 import dev.switchboard.skill.InstalledSkills;
 import dev.switchboard.skill.SkillRouter;
 import dev.switchboard.store.JpaTaskStore;
+import dev.switchboard.store.OpeningTaskStore;
+import dev.switchboard.task.RestartReconciliation;
 import dev.switchboard.store.TaskDatabase;
 import dev.switchboard.task.TaskEvents;
 import dev.switchboard.task.TaskService;
@@ -34,6 +36,10 @@ import jakarta.servlet.ServletContext;
 import dev.switchboard.skill.SkillContext;
 import java.io.InputStream;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -54,13 +60,16 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Switchboard implements AutoCloseable {
     static final String ATTRIBUTE = Switchboard.class.getName();
     private static final int QUEUED_PER_THREAD = 64;
+    private static final Duration STORE_PATIENCE = Duration.ofSeconds(60);
+    private static final Logger LOG = Logger.getLogger(Switchboard.class.getName());
 
     private final Settings settings;
     private final BuildInfo build;
     private final AgentCardDocuments card;
     private final Clock clock;
     private final Instant startedAt;
-    private final TaskDatabase database;
+    private final CompletableFuture<TaskDatabase> database;
+    private final OpeningTaskStore store;
     private final ExecutorService agents;
     private final ExecutorService writers;
     private final TaskEvents events;
@@ -84,14 +93,24 @@ public final class Switchboard implements AutoCloseable {
                 settings.anonymousAccess());
         this.startedAt = clock.instant();
         this.card = AgentCardDocuments.render(card(settings, skills));
-        this.database = TaskDatabase.open(settings.jdbcUrl(), settings.jdbcUser(), settings.jdbcPassword(),
-                Math.max(4, settings.agentThreads() / 2));
+        this.database = CompletableFuture.supplyAsync(() -> TaskDatabase.open(settings.jdbcUrl(),
+                settings.jdbcUser(), settings.jdbcPassword(), Math.max(4, settings.agentThreads() / 2)),
+                runnable -> threads("switchboard-store-open").newThread(runnable).start());
+        this.store = new OpeningTaskStore(database.thenApply(db -> {
+            JpaTaskStore opened = new JpaTaskStore(db.entityManagerFactory(), clock);
+            RestartReconciliation.failUnfinished(opened, settings.instanceId(), clock);
+            return opened;
+        }).whenComplete((opened, failure) -> {
+            if (failure != null) {
+                LOG.log(Level.SEVERE, "The task store could not be opened; task calls fail until a restart", failure);
+            }
+        }), STORE_PATIENCE);
         this.agents = new ThreadPoolExecutor(settings.agentThreads(), settings.agentThreads(), 60, TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(settings.agentThreads() * QUEUED_PER_THREAD), threads("switchboard-agent"));
         this.writers = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()),
                 threads("switchboard-stream"));
         this.events = new TaskEvents();
-        this.tasks = new TaskService(new JpaTaskStore(database.entityManagerFactory(), clock), events,
+        this.tasks = new TaskService(store, events,
                 new SkillRouter(skills), agents, writers, clock, settings.instanceId(),
                 new InputLimits(settings.limits().maxParts(), settings.limits().maxTextChars(),
                         settings.limits().maxMetadataBytes(), settings.limits().maxHistory()));
@@ -99,8 +118,9 @@ public final class Switchboard implements AutoCloseable {
     }
 
     /**
-     * Starts the installed skills, builds everything else and reconciles tasks an earlier run of
-     * this instance left unfinished.
+     * Starts the installed skills and builds everything else. The task store opens in the
+     * background (and then reconciles tasks an earlier run of this instance left unfinished), so
+     * the card is served while it does; calls that need tasks wait for it.
      *
      * @param resources the web application's resources by path, such as {@code /catalogue.json}
      */
@@ -118,14 +138,7 @@ public final class Switchboard implements AutoCloseable {
                 return Optional.ofNullable(resources.apply(path));
             }
         });
-        Switchboard switchboard = new Switchboard(settings, BuildInfo.load(), skills, clock);
-        try {
-            switchboard.tasks.reconcileAfterRestart();
-        } catch (RuntimeException e) {
-            switchboard.close();
-            throw e;
-        }
-        return switchboard;
+        return new Switchboard(settings, BuildInfo.load(), skills, clock);
     }
 
     /** The endpoints this build serves, in the order clients should prefer them. */
@@ -194,6 +207,11 @@ public final class Switchboard implements AutoCloseable {
         return startedAt;
     }
 
+    /** Whether the task store is open yet; the health check reports it. */
+    public OpeningTaskStore.State storeState() {
+        return store.state();
+    }
+
     public TaskService tasks() {
         return tasks;
     }
@@ -247,7 +265,8 @@ public final class Switchboard implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        database.close();
+        // a store still opening is closed as soon as it has opened
+        database.thenAccept(TaskDatabase::close);
     }
 
     private static ThreadFactory threads(String name) {
