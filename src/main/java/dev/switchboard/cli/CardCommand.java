@@ -1,11 +1,11 @@
 package dev.switchboard.cli;
 
+import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.card.AgentCardDocuments;
 import dev.switchboard.card.PublishedCard;
 import dev.switchboard.config.Settings;
 import dev.switchboard.config.SettingsLoader;
 import dev.switchboard.skill.InstalledSkills;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -105,7 +105,7 @@ final class CardCommand implements Runnable {
         public Integer call() throws IOException {
             JsonObject expected;
             try (InputStream in = Files.newInputStream(against)) {
-                expected = Json.createReader(in).readObject();
+                expected = JsonFactory.createReader(in).readObject();
             }
             HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(timeoutSeconds))
                     .followRedirects(HttpClient.Redirect.NORMAL).build();
@@ -127,7 +127,7 @@ final class CardCommand implements Runnable {
                 out.println("DIFF card: " + cardUrl + " answered HTTP " + response.statusCode());
                 return warnOnly ? Main.OK : Main.CHECK_FAILED;
             }
-            JsonObject published = Json.createReader(new java.io.ByteArrayInputStream(response.body())).readObject();
+            JsonObject published = JsonFactory.createReader(new java.io.ByteArrayInputStream(response.body())).readObject();
             List<String> differences = diff(expected, published);
             differences.forEach(line -> out.println("DIFF " + line));
             List<String> icon = icon(http, published);

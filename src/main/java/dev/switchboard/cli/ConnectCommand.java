@@ -1,5 +1,6 @@
 package dev.switchboard.cli;
 
+import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.client.A2AClient;
 import dev.switchboard.client.A2ARemoteException;
 import dev.switchboard.client.CardScheme;
@@ -9,7 +10,6 @@ import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.protocol.SendMessageResult;
 import dev.switchboard.protocol.Task;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import java.net.URI;
 import java.time.Instant;
@@ -55,11 +55,11 @@ final class ConnectCommand extends TaskCommands.AgentCommand {
         }
         List<Check> checks = conformance ? checks(agentClient) : List.of();
         if (client.json()) {
-            JsonArrayBuilder trace = Json.createArrayBuilder(agentClient.discoveryTrace());
-            JsonArrayBuilder results = Json.createArrayBuilder();
-            checks.forEach(c -> results.add(Json.createObjectBuilder().add("status", c.status())
+            JsonArrayBuilder trace = JsonFactory.createArrayBuilder(agentClient.discoveryTrace());
+            JsonArrayBuilder results = JsonFactory.createArrayBuilder();
+            checks.forEach(c -> results.add(JsonFactory.createObjectBuilder().add("status", c.status())
                     .add("check", c.name()).add("detail", c.detail())));
-            out().println(Json.createObjectBuilder().add("name", card.name())
+            out().println(JsonFactory.createObjectBuilder().add("name", card.name())
                     .add("cardUrl", card.cardUrl().toString())
                     .add("binding", agentClient.endpoint().binding())
                     .add("protocolVersion", agentClient.endpoint().version().label())

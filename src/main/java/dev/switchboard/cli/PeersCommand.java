@@ -1,8 +1,8 @@
 package dev.switchboard.cli;
 
+import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.client.Peer;
 import dev.switchboard.client.PeerRegistry;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -43,9 +43,9 @@ final class PeersCommand implements Callable<Integer> {
             return removed ? Main.OK : Main.FAILED;
         }
         if (skill != null) {
-            JsonArrayBuilder json = Json.createArrayBuilder();
+            JsonArrayBuilder json = JsonFactory.createArrayBuilder();
             for (Peer.SkillRef ref : registry.bySkill(skill)) {
-                json.add(Json.createObjectBuilder().add("peerUrl", ref.peerUrl()).add("skillId", ref.skillId()));
+                json.add(JsonFactory.createObjectBuilder().add("peerUrl", ref.peerUrl()).add("skillId", ref.skillId()));
                 if (!client.json()) {
                     out.println(ref.peerUrl() + "  " + ref.skillId() + (ref.peerName() == null ? "" : "  (" + ref.peerName() + ")"));
                 }
@@ -55,9 +55,9 @@ final class PeersCommand implements Callable<Integer> {
             }
             return Main.OK;
         }
-        JsonArrayBuilder json = Json.createArrayBuilder();
+        JsonArrayBuilder json = JsonFactory.createArrayBuilder();
         for (Peer peer : registry.peers()) {
-            json.add(Json.createObjectBuilder().add("url", peer.url()).add("name", String.valueOf(peer.name())));
+            json.add(JsonFactory.createObjectBuilder().add("url", peer.url()).add("name", String.valueOf(peer.name())));
             if (!client.json()) {
                 out.println(peer.url() + "  " + peer.name() + "  " + peer.skills().size() + " skill(s)");
             }

@@ -1,5 +1,6 @@
 package dev.switchboard.cli;
 
+import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.client.A2AClient;
 import dev.switchboard.client.EventStream;
 import dev.switchboard.protocol.Message;
@@ -8,7 +9,6 @@ import dev.switchboard.protocol.StreamEvent;
 import dev.switchboard.protocol.Task;
 import dev.switchboard.protocol.json.TaskCodec;
 import dev.switchboard.protocol.request.ListTasksResponse;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import java.io.PrintWriter;
 import java.util.List;
@@ -85,7 +85,7 @@ final class TaskCommands {
             A2AClient agentClient = connect();
             Message message = A2AClient.userMessage(text, context);
             if (!metadata.isEmpty()) {
-                jakarta.json.JsonObjectBuilder entries = Json.createObjectBuilder();
+                jakarta.json.JsonObjectBuilder entries = JsonFactory.createObjectBuilder();
                 metadata.forEach(entries::add);
                 message = new Message(message.messageId(), context, null, message.role(), message.parts(),
                         entries.build(), List.of(), List.of());
@@ -171,9 +171,9 @@ final class TaskCommands {
                 page = agentClient.listTasks();
             }
             if (client.json()) {
-                JsonArrayBuilder tasks = Json.createArrayBuilder();
+                JsonArrayBuilder tasks = JsonFactory.createArrayBuilder();
                 page.tasks().forEach(task -> tasks.add(TaskCodec.toJson(task)));
-                out().println(Json.createObjectBuilder().add("tasks", tasks)
+                out().println(JsonFactory.createObjectBuilder().add("tasks", tasks)
                         .add("nextPageToken", page.nextPageToken()).add("totalSize", page.totalSize()).build());
                 return Main.OK;
             }

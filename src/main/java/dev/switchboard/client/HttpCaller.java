@@ -1,7 +1,7 @@
 package dev.switchboard.client;
 
+import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.protocol.ProtocolVersion;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
@@ -161,7 +161,7 @@ final class HttpCaller {
     }
 
     static JsonValue parse(byte[] bytes, URI uri) {
-        try (JsonReader reader = Json.createReader(new ByteArrayInputStream(bytes))) {
+        try (JsonReader reader = JsonFactory.createReader(new ByteArrayInputStream(bytes))) {
             return reader.readValue();
         } catch (JsonException | IllegalStateException e) {
             throw new A2AClientException("the answer from " + uri + " is not JSON", e);

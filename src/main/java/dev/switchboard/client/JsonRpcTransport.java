@@ -1,5 +1,6 @@
 package dev.switchboard.client;
 
+import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.protocol.SendMessageResult;
 import dev.switchboard.protocol.StreamEvent;
 import dev.switchboard.protocol.Task;
@@ -10,7 +11,6 @@ import dev.switchboard.protocol.request.ListTasksRequest;
 import dev.switchboard.protocol.request.ListTasksResponse;
 import dev.switchboard.protocol.request.SendMessageRequest;
 import dev.switchboard.protocol.request.SubscribeToTaskRequest;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.io.InputStream;
@@ -97,7 +97,7 @@ final class JsonRpcTransport implements Transport {
         if (name == null) {
             throw new A2AClientException(method.v1Name() + " is not part of A2A " + wire.version().label());
         }
-        return Json.createObjectBuilder().add("jsonrpc", "2.0").add("id", ids.incrementAndGet())
+        return JsonFactory.createObjectBuilder().add("jsonrpc", "2.0").add("id", ids.incrementAndGet())
                 .add("method", name).add("params", params).build();
     }
 

@@ -1,6 +1,6 @@
 package dev.switchboard.client;
 
-import jakarta.json.Json;
+import dev.switchboard.protocol.JsonFactory;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -55,7 +55,7 @@ public final class PeerRegistry {
             return registry;
         }
         JsonObject json;
-        try (var reader = Json.createReader(Files.newBufferedReader(file, StandardCharsets.UTF_8))) {
+        try (var reader = JsonFactory.createReader(Files.newBufferedReader(file, StandardCharsets.UTF_8))) {
             json = reader.readObject();
         } catch (RuntimeException e) {
             throw new IOException("the peer file " + file + " is not a JSON object", e);
@@ -67,7 +67,7 @@ public final class PeerRegistry {
             for (Map.Entry<String, JsonValue> entry : json.entrySet()) {
                 if (entry.getValue() instanceof JsonObject legacy && legacy.containsKey("url")) {
                     JsonObject named = legacy.containsKey("name") ? legacy
-                            : Json.createObjectBuilder(legacy).add("name", entry.getKey()).build();
+                            : JsonFactory.createObjectBuilder(legacy).add("name", entry.getKey()).build();
                     registry.put(peer(named));
                 }
             }
@@ -139,13 +139,13 @@ public final class PeerRegistry {
     }
 
     private void save() throws IOException {
-        JsonObjectBuilder all = Json.createObjectBuilder();
+        JsonObjectBuilder all = JsonFactory.createObjectBuilder();
         for (Peer peer : peers.values()) {
             all.add(peer.url(), json(peer));
         }
-        JsonObject document = Json.createObjectBuilder().add("format", FORMAT).add("peers", all).build();
+        JsonObject document = JsonFactory.createObjectBuilder().add("format", FORMAT).add("peers", all).build();
         StringWriter text = new StringWriter();
-        try (JsonGenerator generator = Json.createGeneratorFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true))
+        try (JsonGenerator generator = JsonFactory.createGeneratorFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true))
                 .createGenerator(text)) {
             generator.write(document);
         }
@@ -156,17 +156,17 @@ public final class PeerRegistry {
     }
 
     private static JsonObject json(Peer peer) {
-        JsonObjectBuilder json = Json.createObjectBuilder().add("url", peer.url());
+        JsonObjectBuilder json = JsonFactory.createObjectBuilder().add("url", peer.url());
         if (peer.name() != null) {
             json.add("name", peer.name());
         }
-        JsonArrayBuilder skills = Json.createArrayBuilder();
+        JsonArrayBuilder skills = JsonFactory.createArrayBuilder();
         for (Peer.Skill skill : peer.skills()) {
-            JsonObjectBuilder item = Json.createObjectBuilder().add("id", skill.id());
+            JsonObjectBuilder item = JsonFactory.createObjectBuilder().add("id", skill.id());
             if (skill.name() != null) {
                 item.add("name", skill.name());
             }
-            skills.add(item.add("tags", Json.createArrayBuilder(skill.tags())));
+            skills.add(item.add("tags", JsonFactory.createArrayBuilder(skill.tags())));
         }
         json.add("skills", skills);
         if (peer.savedAt() != null) {

@@ -1,5 +1,6 @@
 package dev.switchboard.client;
 
+import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.protocol.Artifact;
 import dev.switchboard.protocol.Message;
 import dev.switchboard.protocol.Part;
@@ -19,7 +20,6 @@ import dev.switchboard.protocol.request.ListTasksRequest;
 import dev.switchboard.protocol.request.ListTasksResponse;
 import dev.switchboard.protocol.request.SendMessageRequest;
 import dev.switchboard.protocol.request.SubscribeToTaskRequest;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -55,15 +55,15 @@ final class V03Wire implements Wire {
 
     @Override
     public JsonObject send(SendMessageRequest request) {
-        JsonObjectBuilder configuration = Json.createObjectBuilder()
+        JsonObjectBuilder configuration = JsonFactory.createObjectBuilder()
                 .add("blocking", !request.configuration().returnImmediately());
         if (!request.configuration().acceptedOutputModes().isEmpty()) {
-            configuration.add("acceptedOutputModes", Json.createArrayBuilder(request.configuration().acceptedOutputModes()));
+            configuration.add("acceptedOutputModes", JsonFactory.createArrayBuilder(request.configuration().acceptedOutputModes()));
         }
         if (request.configuration().historyLength() != null) {
             configuration.add("historyLength", request.configuration().historyLength());
         }
-        JsonObjectBuilder params = Json.createObjectBuilder().add("message", message(request.message()))
+        JsonObjectBuilder params = JsonFactory.createObjectBuilder().add("message", message(request.message()))
                 .add("configuration", configuration);
         if (request.metadata() != null) {
             params.add("metadata", request.metadata());
@@ -98,7 +98,7 @@ final class V03Wire implements Wire {
 
     @Override
     public JsonObject get(GetTaskRequest request) {
-        JsonObjectBuilder params = Json.createObjectBuilder().add("id", request.id());
+        JsonObjectBuilder params = JsonFactory.createObjectBuilder().add("id", request.id());
         if (request.historyLength() != null) {
             params.add("historyLength", request.historyLength());
         }
@@ -107,12 +107,12 @@ final class V03Wire implements Wire {
 
     @Override
     public JsonObject cancel(CancelTaskRequest request) {
-        return Json.createObjectBuilder().add("id", request.id()).build();
+        return JsonFactory.createObjectBuilder().add("id", request.id()).build();
     }
 
     @Override
     public JsonObject subscribe(SubscribeToTaskRequest request) {
-        return Json.createObjectBuilder().add("id", request.id()).build();
+        return JsonFactory.createObjectBuilder().add("id", request.id()).build();
     }
 
     @Override
@@ -137,9 +137,9 @@ final class V03Wire implements Wire {
     // ---------------------------------------------------------------- 1.0 records to 0.3 JSON
 
     static JsonObject message(Message message) {
-        JsonArrayBuilder parts = Json.createArrayBuilder();
+        JsonArrayBuilder parts = JsonFactory.createArrayBuilder();
         message.parts().forEach(part -> parts.add(part(part)));
-        JsonObjectBuilder json = Json.createObjectBuilder().add("kind", "message")
+        JsonObjectBuilder json = JsonFactory.createObjectBuilder().add("kind", "message")
                 .add("messageId", message.messageId())
                 .add("role", message.role() == Role.AGENT ? "agent" : "user")
                 .add("parts", parts);
@@ -150,7 +150,7 @@ final class V03Wire implements Wire {
             json.add("taskId", message.taskId());
         }
         if (!message.referenceTaskIds().isEmpty()) {
-            json.add("referenceTaskIds", Json.createArrayBuilder(message.referenceTaskIds()));
+            json.add("referenceTaskIds", JsonFactory.createArrayBuilder(message.referenceTaskIds()));
         }
         if (message.metadata() != null) {
             json.add("metadata", message.metadata());
@@ -159,12 +159,12 @@ final class V03Wire implements Wire {
     }
 
     static JsonObject part(Part part) {
-        JsonObjectBuilder json = Json.createObjectBuilder();
+        JsonObjectBuilder json = JsonFactory.createObjectBuilder();
         switch (part.kind()) {
             case TEXT -> json.add("kind", "text").add("text", part.text());
             case DATA -> json.add("kind", "data").add("data", part.data());
             case RAW, URL -> {
-                JsonObjectBuilder file = Json.createObjectBuilder();
+                JsonObjectBuilder file = JsonFactory.createObjectBuilder();
                 if (part.kind() == Part.Kind.RAW) {
                     file.add("bytes", Base64.getEncoder().encodeToString(part.raw()));
                 } else {

@@ -4,7 +4,6 @@ import static dev.switchboard.protocol.JsonValues.addIfNotEmpty;
 import static dev.switchboard.protocol.JsonValues.addIfPresent;
 import static dev.switchboard.protocol.JsonValues.strings;
 
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 
@@ -18,13 +17,13 @@ public final class AgentCardCodec {
 
     /** The card as a JSON object builder, so other lines' codecs can add their discovery fields. */
     public static JsonObjectBuilder toJson(AgentCard card) {
-        JsonObjectBuilder json = Json.createObjectBuilder()
+        JsonObjectBuilder json = JsonFactory.createObjectBuilder()
                 .add("name", card.name())
                 .add("description", card.description())
                 .add("version", card.version())
                 .add("supportedInterfaces", interfaces(card));
         if (card.provider() != null) {
-            json.add("provider", Json.createObjectBuilder()
+            json.add("provider", JsonFactory.createObjectBuilder()
                     .add("organization", card.provider().organization())
                     .add("url", card.provider().url()));
         }
@@ -32,25 +31,25 @@ public final class AgentCardCodec {
         addIfPresent(json, "iconUrl", card.iconUrl());
         json.add("capabilities", capabilities(card.capabilities()));
         if (!card.securitySchemes().isEmpty()) {
-            JsonObjectBuilder schemes = Json.createObjectBuilder();
+            JsonObjectBuilder schemes = JsonFactory.createObjectBuilder();
             for (SecurityScheme scheme : card.securitySchemes()) {
-                JsonObjectBuilder body = Json.createObjectBuilder();
+                JsonObjectBuilder body = JsonFactory.createObjectBuilder();
                 if (scheme.kind() == SecurityScheme.Kind.HTTP_BEARER) {
                     body.add("scheme", "Bearer");
                 } else {
                     body.add("location", "header").add("name", scheme.headerName());
                 }
                 addIfPresent(body, "description", scheme.description());
-                schemes.add(scheme.name(), Json.createObjectBuilder().add(scheme.kind() == SecurityScheme.Kind.HTTP_BEARER
+                schemes.add(scheme.name(), JsonFactory.createObjectBuilder().add(scheme.kind() == SecurityScheme.Kind.HTTP_BEARER
                         ? "httpAuthSecurityScheme" : "apiKeySecurityScheme", body));
             }
             json.add("securitySchemes", schemes);
         }
         if (!card.securityRequirements().isEmpty()) {
-            JsonArrayBuilder requirements = Json.createArrayBuilder();
+            JsonArrayBuilder requirements = JsonFactory.createArrayBuilder();
             for (String name : card.securityRequirements()) {
-                requirements.add(Json.createObjectBuilder().add("schemes", Json.createObjectBuilder()
-                        .add(name, Json.createObjectBuilder().add("list", Json.createArrayBuilder()))));
+                requirements.add(JsonFactory.createObjectBuilder().add("schemes", JsonFactory.createObjectBuilder()
+                        .add(name, JsonFactory.createObjectBuilder().add("list", JsonFactory.createArrayBuilder()))));
             }
             json.add("securityRequirements", requirements);
         }
@@ -61,9 +60,9 @@ public final class AgentCardCodec {
     }
 
     private static JsonArrayBuilder interfaces(AgentCard card) {
-        JsonArrayBuilder array = Json.createArrayBuilder();
+        JsonArrayBuilder array = JsonFactory.createArrayBuilder();
         for (AgentInterface endpoint : card.supportedInterfaces()) {
-            JsonObjectBuilder json = Json.createObjectBuilder()
+            JsonObjectBuilder json = JsonFactory.createObjectBuilder()
                     .add("url", endpoint.url())
                     .add("protocolBinding", endpoint.protocolBinding())
                     .add("protocolVersion", endpoint.protocolVersion().label());
@@ -74,7 +73,7 @@ public final class AgentCardCodec {
     }
 
     private static JsonObjectBuilder capabilities(AgentCapabilities capabilities) {
-        JsonObjectBuilder json = Json.createObjectBuilder()
+        JsonObjectBuilder json = JsonFactory.createObjectBuilder()
                 .add("streaming", capabilities.streaming())
                 .add("pushNotifications", capabilities.pushNotifications())
                 .add("extendedAgentCard", capabilities.extendedAgentCard());
@@ -86,9 +85,9 @@ public final class AgentCardCodec {
 
     /** Extensions are written the same way in both lines. */
     public static JsonArrayBuilder extensions(AgentCapabilities capabilities) {
-        JsonArrayBuilder array = Json.createArrayBuilder();
+        JsonArrayBuilder array = JsonFactory.createArrayBuilder();
         for (AgentExtension extension : capabilities.extensions()) {
-            JsonObjectBuilder json = Json.createObjectBuilder().add("uri", extension.uri());
+            JsonObjectBuilder json = JsonFactory.createObjectBuilder().add("uri", extension.uri());
             addIfPresent(json, "description", extension.description());
             json.add("required", extension.required());
             if (!extension.params().isEmpty()) {
@@ -101,9 +100,9 @@ public final class AgentCardCodec {
 
     /** Skills have the same field names in both lines. */
     public static JsonArrayBuilder skills(AgentCard card) {
-        JsonArrayBuilder array = Json.createArrayBuilder();
+        JsonArrayBuilder array = JsonFactory.createArrayBuilder();
         for (AgentSkill skill : card.skills()) {
-            JsonObjectBuilder json = Json.createObjectBuilder()
+            JsonObjectBuilder json = JsonFactory.createObjectBuilder()
                     .add("id", skill.id())
                     .add("name", skill.name())
                     .add("description", skill.description())

@@ -1,6 +1,5 @@
 package dev.switchboard.protocol;
 
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 
@@ -16,12 +15,12 @@ public final class ErrorInfoCodec {
     }
 
     public static JsonObjectBuilder toJson(A2AException exception) {
-        JsonObjectBuilder info = Json.createObjectBuilder()
+        JsonObjectBuilder info = JsonFactory.createObjectBuilder()
                 .add("@type", TYPE)
                 .add("reason", exception.error().reason())
                 .add("domain", A2AError.DOMAIN);
         if (!exception.metadata().isEmpty()) {
-            JsonObjectBuilder metadata = Json.createObjectBuilder();
+            JsonObjectBuilder metadata = JsonFactory.createObjectBuilder();
             exception.metadata().forEach(metadata::add);
             info.add("metadata", metadata);
         }
@@ -30,15 +29,15 @@ public final class ErrorInfoCodec {
 
     /** The error's details: its ErrorInfo, then a BadRequest with the field violations, if any. */
     public static JsonArrayBuilder details(A2AException exception) {
-        JsonArrayBuilder details = Json.createArrayBuilder().add(toJson(exception));
+        JsonArrayBuilder details = JsonFactory.createArrayBuilder().add(toJson(exception));
         if (!exception.violations().isEmpty()) {
-            JsonArrayBuilder violations = Json.createArrayBuilder();
+            JsonArrayBuilder violations = JsonFactory.createArrayBuilder();
             for (FieldViolation violation : exception.violations()) {
-                violations.add(Json.createObjectBuilder()
+                violations.add(JsonFactory.createObjectBuilder()
                         .add("field", violation.field())
                         .add("description", violation.description()));
             }
-            details.add(Json.createObjectBuilder().add("@type", BAD_REQUEST_TYPE).add("fieldViolations", violations));
+            details.add(JsonFactory.createObjectBuilder().add("@type", BAD_REQUEST_TYPE).add("fieldViolations", violations));
         }
         return details;
     }

@@ -1,6 +1,5 @@
 package dev.switchboard.protocol;
 
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonStructure;
@@ -16,7 +15,7 @@ import java.util.Map;
 
 /** Conversions between plain Java values (maps, lists, strings, numbers, booleans) and JSON-P. */
 public final class JsonValues {
-    private static final JsonWriterFactory COMPACT = Json.createWriterFactory(Map.of());
+    private static final JsonWriterFactory COMPACT = JsonFactory.createWriterFactory(Map.of());
 
     private JsonValues() {
     }
@@ -39,30 +38,30 @@ public final class JsonValues {
             return json;
         }
         if (value instanceof String s) {
-            return Json.createValue(s);
+            return JsonFactory.createValue(s);
         }
         if (value instanceof Boolean b) {
             return b ? JsonValue.TRUE : JsonValue.FALSE;
         }
         if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
-            return Json.createValue(((Number) value).longValue());
+            return JsonFactory.createValue(((Number) value).longValue());
         }
         if (value instanceof BigInteger bi) {
-            return Json.createValue(bi);
+            return JsonFactory.createValue(bi);
         }
         if (value instanceof BigDecimal bd) {
-            return Json.createValue(bd);
+            return JsonFactory.createValue(bd);
         }
         if (value instanceof Number n) {
-            return Json.createValue(n.doubleValue());
+            return JsonFactory.createValue(n.doubleValue());
         }
         if (value instanceof Map<?, ?> map) {
-            JsonObjectBuilder object = Json.createObjectBuilder();
+            JsonObjectBuilder object = JsonFactory.createObjectBuilder();
             map.forEach((k, v) -> object.add(String.valueOf(k), of(v)));
             return object.build();
         }
         if (value instanceof Collection<?> items) {
-            JsonArrayBuilder array = Json.createArrayBuilder();
+            JsonArrayBuilder array = JsonFactory.createArrayBuilder();
             items.forEach(item -> array.add(of(item)));
             return array.build();
         }
@@ -71,7 +70,7 @@ public final class JsonValues {
 
     /** A JSON array of strings. */
     public static JsonArrayBuilder strings(List<String> values) {
-        JsonArrayBuilder array = Json.createArrayBuilder();
+        JsonArrayBuilder array = JsonFactory.createArrayBuilder();
         values.forEach(array::add);
         return array;
     }

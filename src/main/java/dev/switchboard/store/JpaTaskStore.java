@@ -43,10 +43,8 @@ public final class JpaTaskStore implements TaskStore {
             stored.add(new StoredEvent(i + 1, events.get(i)));
         }
         try {
+            // no lookup first: the primary key refuses a second task with the same id
             emf.runInTransaction(em -> {
-                if (em.find(TaskRow.class, task.id()) != null) {
-                    throw new IllegalStateException("task " + task.id() + " exists");
-                }
                 em.persist(row);
                 for (StoredEvent event : stored) {
                     em.persist(eventRow(task.id(), event.seq(), event.event(), now));

@@ -1,11 +1,11 @@
 package dev.switchboard.store;
 
+import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.protocol.JsonValues;
 import dev.switchboard.protocol.StreamEvent;
 import dev.switchboard.protocol.Task;
 import dev.switchboard.protocol.json.StreamEventCodec;
 import dev.switchboard.protocol.json.TaskCodec;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import java.io.StringReader;
@@ -37,7 +37,7 @@ final class JsonColumns {
     }
 
     private static JsonObject object(String json) {
-        try (JsonReader reader = Json.createReader(new StringReader(json))) {
+        try (JsonReader reader = JsonFactory.createReader(new StringReader(json))) {
             return reader.readObject();
         }
     }

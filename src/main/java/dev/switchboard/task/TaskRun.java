@@ -119,12 +119,40 @@ final class TaskRun {
     }
 
     boolean status(TaskState state, Message message) {
+        return conclude(List.of(), state, message);
+    }
+
+    /**
+     * Adds the artifacts and moves the task to {@code state} as one stored change: one transaction,
+     * and subscribers receive the artifact updates and then the status update together.
+     */
+    boolean conclude(List<Artifact> artifacts, TaskState state, Message message) {
         TaskStatus status = new TaskStatus(state, message == null ? null : message.withIds(contextId, taskId),
                 context.clock().instant());
         // a task that is finished or waits for the client is no longer run by this instance
         String runner = state.isTerminal() || state.isInterrupted() ? null : context.runner();
-        return write(task -> TaskStateMachine.status(task, status).map(next -> new TaskChange.Result(next,
-                List.of(new TaskStatusUpdateEvent(taskId, contextId, status, null)), runner)));
+        List<Artifact> added = List.copyOf(artifacts);
+        return write(task -> concluded(task, added, status, runner));
+    }
+
+    private Optional<TaskChange.Result> concluded(Task task, List<Artifact> artifacts, TaskStatus status,
+            String runner) {
+        Task next = task;
+        List<StreamEvent> events = new ArrayList<>();
+        for (Artifact artifact : artifacts) {
+            Optional<Task> changed = TaskStateMachine.artifact(next, artifact, false);
+            if (changed.isEmpty()) {
+                return Optional.empty();
+            }
+            next = changed.get();
+            events.add(new TaskArtifactUpdateEvent(taskId, contextId, artifact, false, true, null));
+        }
+        Optional<Task> done = TaskStateMachine.status(next, status);
+        if (done.isEmpty()) {
+            return Optional.empty();
+        }
+        events.add(new TaskStatusUpdateEvent(taskId, contextId, status, null));
+        return Optional.of(new TaskChange.Result(done.get(), events, runner));
     }
 
     boolean artifact(Artifact artifact, boolean append, boolean lastChunk) {

@@ -33,7 +33,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.logging.Logger;
 
 /**
  * The A2A operations, one method each, independent of binding and protocol version. Every task
@@ -42,7 +41,6 @@ import java.util.logging.Logger;
  * @see MessageIntake for how a message becomes a new task or continues one
  */
 public final class TaskService {
-    private static final Logger LOG = Logger.getLogger(TaskService.class.getName());
 
     private final TaskContext context;
     private final ExecutorService workers;
@@ -240,29 +238,7 @@ public final class TaskService {
      * @return how many tasks were failed
      */
     public int reconcileAfterRestart() {
-        int failed = 0;
-        for (String taskId : context.store().runningOn(context.runner())) {
-            TaskStatus status = new TaskStatus(TaskState.FAILED, null, context.clock().instant());
-            Optional<Appended> appended = context.store().update(taskId, task -> {
-                TaskState state = task.status().state();
-                if (state != TaskState.SUBMITTED && state != TaskState.WORKING) {
-                    return Optional.empty();
-                }
-                TaskStatus failedStatus = new TaskStatus(TaskState.FAILED, Message.agent(
-                        java.util.UUID.randomUUID().toString(), task.contextId(), task.id(), List.of(Part.text(
-                                "The server restarted before the agent finished this task; send the message again."))),
-                        status.timestamp());
-                return TaskStateMachine.status(task, failedStatus).map(next -> new TaskChange.Result(next,
-                        List.of(new TaskStatusUpdateEvent(task.id(), task.contextId(), failedStatus, null)), null));
-            });
-            if (appended.isPresent()) {
-                failed++;
-            }
-        }
-        if (failed > 0) {
-            LOG.warning("Marked " + failed + " task(s) failed: they were running when the server stopped");
-        }
-        return failed;
+        return RestartReconciliation.failUnfinished(context.store(), context.runner(), context.clock());
     }
 
     /** Agents running now, on this instance. */

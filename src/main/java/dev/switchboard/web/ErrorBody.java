@@ -1,10 +1,10 @@
 package dev.switchboard.web;
 
+import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.ErrorInfoCodec;
 import dev.switchboard.protocol.JsonValues;
-import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
 
 /**
@@ -18,11 +18,11 @@ public final class ErrorBody {
 
     /** The body for an HTTP-level failure that is not an A2A error. */
     public static byte[] forHttpStatus(int status, String message) {
-        JsonObjectBuilder error = Json.createObjectBuilder()
+        JsonObjectBuilder error = JsonFactory.createObjectBuilder()
                 .add("code", status)
                 .add("status", rpcStatusFor(status))
                 .add("message", message);
-        return JsonValues.bytes(Json.createObjectBuilder().add("error", error).build());
+        return JsonValues.bytes(JsonFactory.createObjectBuilder().add("error", error).build());
     }
 
     /** The body for an A2A error, with its ErrorInfo in {@code details}. */
@@ -33,12 +33,12 @@ public final class ErrorBody {
     /** The body for an A2A error sent with another HTTP status than the table's (415 for a media type). */
     public static byte[] forA2A(A2AException exception, int httpStatus) {
         A2AError error = exception.error();
-        JsonObjectBuilder body = Json.createObjectBuilder()
+        JsonObjectBuilder body = JsonFactory.createObjectBuilder()
                 .add("code", httpStatus)
                 .add("status", error.rpcStatus())
                 .add("message", exception.getMessage())
                 .add("details", ErrorInfoCodec.details(exception));
-        return JsonValues.bytes(Json.createObjectBuilder().add("error", body).build());
+        return JsonValues.bytes(JsonFactory.createObjectBuilder().add("error", body).build());
     }
 
     /** The google.rpc.Code name closest to an HTTP status, as the HTTP/JSON mapping of google.rpc defines it. */

@@ -1,6 +1,7 @@
 package dev.switchboard.web;
 
 import dev.switchboard.security.Counters;
+import dev.switchboard.store.StoreOpening;
 import jakarta.json.bind.annotation.JsonbPropertyOrder;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -23,7 +24,8 @@ public final class HealthResource {
     /**
      * The server's state.
      *
-     * @param status        {@code UP} while the server accepts work
+     * @param status        {@code UP} while the server accepts work; {@code STARTING} while its task
+     *                      store opens, {@code DOWN} when the store could not be opened (both 503)
      * @param version       build version of the server
      * @param cardVersion   the agent version published on the card
      * @param startedAt     when this instance started
@@ -53,9 +55,16 @@ public final class HealthResource {
     @Produces(MediaType.APPLICATION_JSON)
     public Response health() {
         Instant now = switchboard.clock().instant();
-        Health health = new Health("UP", switchboard.build().version(), switchboard.settings().cardVersion(),
+        StoreOpening.State store = switchboard.storeState();
+        String status = switch (store) {
+            case OPEN -> "UP";
+            case OPENING -> "STARTING";
+            case FAILED -> "DOWN";
+        };
+        Health health = new Health(status, switchboard.build().version(), switchboard.settings().cardVersion(),
                 switchboard.startedAt().truncatedTo(ChronoUnit.MILLIS), Duration.between(switchboard.startedAt(), now).toSeconds(),
                 switchboard.tasks().runningCount(), switchboard.streams().size(), requests());
-        return Response.ok(health).header("Cache-Control", "no-store").build();
+        return Response.status(store == StoreOpening.State.OPEN ? 200 : 503).entity(health)
+                .header("Cache-Control", "no-store").build();
     }
 }

@@ -1,9 +1,9 @@
 package dev.switchboard.web;
 
+import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.web.filter.RequestBodyTooLargeException;
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -54,7 +54,7 @@ final class RestRequests {
             throw new A2AException(A2AError.INVALID_REQUEST, "Request body is empty; a JSON object is required");
         }
         JsonValue value;
-        try (JsonReader reader = Json.createReader(new ByteArrayInputStream(bytes))) {
+        try (JsonReader reader = JsonFactory.createReader(new ByteArrayInputStream(bytes))) {
             value = reader.readValue();
         } catch (JsonException e) {
             throw new A2AException(A2AError.INVALID_REQUEST, "Request body is not valid JSON");
@@ -74,7 +74,7 @@ final class RestRequests {
      * clients send it so; the camelCase one wins when both are present.
      */
     static JsonObjectBuilder query(MultivaluedMap<String, String> parameters, List<String> names) {
-        JsonObjectBuilder json = Json.createObjectBuilder();
+        JsonObjectBuilder json = JsonFactory.createObjectBuilder();
         for (String name : names) {
             List<String> values = parameters.get(name);
             if (values == null || values.isEmpty()) {

@@ -1,5 +1,6 @@
 package dev.switchboard.web;
 
+import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.JsonValues;
@@ -11,7 +12,6 @@ import dev.switchboard.security.Caller;
 import dev.switchboard.task.TaskService;
 import dev.switchboard.web.filter.CallerFilter;
 import dev.switchboard.web.filter.RequestedVersion;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonStructure;
 import jakarta.json.JsonValue;
@@ -131,7 +131,7 @@ public abstract class RestRoutes {
                            @HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http,
                            InputStream body) {
         return answer(accept, http, wire -> {
-            JsonObject params = Json.createObjectBuilder(RestRequests.body(body, contentType, true)).add("id", id)
+            JsonObject params = JsonFactory.createObjectBuilder(RestRequests.body(body, contentType, true)).add("id", id)
                     .build();
             return wire.task(tasks.cancel(wire.cancelTask(params), owner(http)));
         });
@@ -227,7 +227,7 @@ public abstract class RestRoutes {
         WireFormat wire = WireFormat.V1;
         try {
             wire = wire(http);
-            tasks.subscribe(wire.subscribeToTask(Json.createObjectBuilder().add("id", id).build()),
+            tasks.subscribe(wire.subscribeToTask(JsonFactory.createObjectBuilder().add("id", id).build()),
                     JsonRpcDispatcher.lastEventId(lastEventId), owner(http), sse(response, wire));
         } catch (RuntimeException e) {
             response.resume(streamFailed(e, accept, wire));

@@ -38,6 +38,10 @@ import dev.switchboard.push.WebhookPost;
 import dev.switchboard.task.PushConfigs;
 import dev.switchboard.protocol.AgentExtension;
 import java.util.Map;
+import dev.switchboard.store.PushConfigStore;
+import dev.switchboard.store.StoreOpening;
+import dev.switchboard.store.TaskStore;
+import dev.switchboard.task.RestartReconciliation;
 import dev.switchboard.store.TaskDatabase;
 import dev.switchboard.task.TaskEvents;
 import dev.switchboard.task.TaskService;
@@ -45,6 +49,10 @@ import jakarta.servlet.ServletContext;
 import dev.switchboard.skill.SkillContext;
 import java.io.InputStream;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -66,13 +74,16 @@ public final class Switchboard implements AutoCloseable {
     static final String ATTRIBUTE = Switchboard.class.getName();
     private static final int QUEUED_PER_THREAD = 64;
     private static final int PUSH_THREADS = 4;
+    private static final Duration STORE_PATIENCE = Duration.ofSeconds(60);
+    private static final Logger LOG = Logger.getLogger(Switchboard.class.getName());
 
     private final Settings settings;
     private final BuildInfo build;
     private final AgentCardDocuments card;
     private final Clock clock;
     private final Instant startedAt;
-    private final TaskDatabase database;
+    private final CompletableFuture<TaskDatabase> database;
+    private final StoreOpening opening;
     private final ExecutorService agents;
     private final ExecutorService writers;
     private final TaskEvents events;
@@ -98,19 +109,33 @@ public final class Switchboard implements AutoCloseable {
                 settings.anonymousAccess());
         this.startedAt = clock.instant();
         this.card = AgentCardDocuments.render(card(settings, skills));
-        this.database = TaskDatabase.open(settings.jdbcUrl(), settings.jdbcUser(), settings.jdbcPassword(),
-                Math.max(4, settings.agentThreads() / 2));
+        // the database opens in the background; restart reconciliation precedes every call to it
+        this.database = CompletableFuture.supplyAsync(() -> TaskDatabase.open(settings.jdbcUrl(),
+                settings.jdbcUser(), settings.jdbcPassword(), Math.max(4, settings.agentThreads() / 2)),
+                runnable -> threads("switchboard-store-open").newThread(runnable).start())
+                .thenApply(db -> {
+                    RestartReconciliation.failUnfinished(new JpaTaskStore(db.entityManagerFactory(), clock),
+                            settings.instanceId(), clock);
+                    return db;
+                }).whenComplete((db, failure) -> {
+                    if (failure != null) {
+                        LOG.log(Level.SEVERE, "The task store could not be opened; task calls fail until a restart",
+                                failure);
+                    }
+                });
+        this.opening = new StoreOpening(database, STORE_PATIENCE);
         this.agents = new ThreadPoolExecutor(settings.agentThreads(), settings.agentThreads(), 60, TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(settings.agentThreads() * QUEUED_PER_THREAD), threads("switchboard-agent"));
         this.writers = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()),
                 threads("switchboard-stream"));
         this.events = new TaskEvents();
-        JpaTaskStore store = new JpaTaskStore(database.entityManagerFactory(), clock);
+        TaskStore store = opening.deferred(TaskStore.class, db -> new JpaTaskStore(db.entityManagerFactory(), clock));
         PushConfigs pushConfigs = PushConfigs.disabled(store);
         if (settings.push().enabled()) {
             WebhookGuard guard = new WebhookGuard(settings.push());
-            JpaPushConfigStore configs = new JpaPushConfigStore(database.entityManagerFactory(),
-                    SecretBox.inDirectory(settings.dataDir()), clock);
+            SecretBox secrets = SecretBox.inDirectory(settings.dataDir());
+            PushConfigStore configs = opening.deferred(PushConfigStore.class,
+                    db -> new JpaPushConfigStore(db.entityManagerFactory(), secrets, clock));
             this.signer = DeliverySigner.inDirectory(settings.dataDir(), clock);
             this.pushDelivery = new PushDelivery(configs, store, guard, new WebhookPost(), signer,
                     List.of(new StreamResponseEncoder(), new V03TaskEncoder()), RetrySchedule.DEFAULT, clock, PUSH_THREADS);
@@ -128,8 +153,9 @@ public final class Switchboard implements AutoCloseable {
     }
 
     /**
-     * Starts the installed skills, builds everything else and reconciles tasks an earlier run of
-     * this instance left unfinished.
+     * Starts the installed skills and builds everything else. The task store opens in the
+     * background (and then reconciles tasks an earlier run of this instance left unfinished), so
+     * the card is served while it does; calls that need tasks wait for it.
      *
      * @param resources the web application's resources by path, such as {@code /catalogue.json}
      */
@@ -148,14 +174,9 @@ public final class Switchboard implements AutoCloseable {
             }
         });
         Switchboard switchboard = new Switchboard(settings, BuildInfo.load(), skills, clock);
-        try {
-            switchboard.tasks.reconcileAfterRestart();
-            if (switchboard.pushDelivery != null) {
-                switchboard.pushDelivery.start();
-            }
-        } catch (RuntimeException e) {
-            switchboard.close();
-            throw e;
+        if (switchboard.pushDelivery != null) {
+            // deliveries resume once the store is open and reconciled
+            switchboard.database.thenRun(switchboard.pushDelivery::start);
         }
         return switchboard;
     }
@@ -219,6 +240,11 @@ public final class Switchboard implements AutoCloseable {
         return startedAt;
     }
 
+    /** Whether the task store is open yet; the health check reports it. */
+    public StoreOpening.State storeState() {
+        return opening.state();
+    }
+
     public TaskService tasks() {
         return tasks;
     }
@@ -280,7 +306,8 @@ public final class Switchboard implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        database.close();
+        // a store still opening is closed as soon as it has opened
+        database.thenAccept(TaskDatabase::close);
     }
 
     private static ThreadFactory threads(String name) {

@@ -1,5 +1,6 @@
 package dev.switchboard.tck;
 
+import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.protocol.AgentSkill;
 import dev.switchboard.protocol.Artifact;
 import dev.switchboard.protocol.Part;
@@ -7,7 +8,6 @@ import dev.switchboard.skill.Skill;
 import dev.switchboard.task.AgentExecutor;
 import dev.switchboard.task.AgentRequest;
 import dev.switchboard.task.TaskUpdater;
-import jakarta.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.UUID;
@@ -78,7 +78,7 @@ public final class TckSkill implements Skill, AgentExecutor {
         } else if (id.startsWith("tck-artifact-file")) {
             finished(updater, file());
         } else if (id.startsWith("tck-artifact-data")) {
-            finished(updater, Part.data(Json.createObjectBuilder().add("key", "value").add("count", 42).build()));
+            finished(updater, Part.data(JsonFactory.createObjectBuilder().add("key", "value").add("count", 42).build()));
         } else if (id.startsWith("tck-message-response")) {
             updater.reply(updater.message("Direct message response"));
         } else if (id.startsWith("tck-input-required")) {

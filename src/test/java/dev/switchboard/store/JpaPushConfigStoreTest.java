@@ -58,7 +58,7 @@ class JpaPushConfigStoreTest {
             assertTrue(configs.delete("t1", "b"));
             assertFalse(configs.delete("t1", "b"));
         }
-        try (Connection db = DriverManager.getConnection("jdbc:h2:" + dir.resolve("db"));
+        try (Connection db = DriverManager.getConnection("jdbc:h2:" + dir.resolve("switchboard"));
              ResultSet rows = db.createStatement().executeQuery(
                      "select token_sealed, credentials_sealed from a2a_push_config")) {
             assertTrue(rows.next());

@@ -24,7 +24,7 @@ public final class StoreTesting {
 
     /** An H2 file database in {@code dir}, opened as production opens it (migrations included). */
     public static TaskDatabase open(Path dir) {
-        return TaskDatabase.open("jdbc:h2:async:" + dir.resolve("db") + ";WRITE_DELAY=0", null, null, 4);
+        return TaskDatabase.open(dev.switchboard.config.SettingsLoader.embeddedUrl(dir), null, null, 4);
     }
 
     public static Message user(String messageId, String contextId, String taskId, String text) {

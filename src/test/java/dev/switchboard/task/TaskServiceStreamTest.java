@@ -115,6 +115,30 @@ class TaskServiceStreamTest {
     }
 
     @Test
+    void anAnswerCompletedWithItsArtifactsStreamsEachArtifactThenTheCompletion() throws Exception {
+        Artifact answer = Artifact.of("answer", "answer", List.of(Part.text("42")));
+        Artifact rows = Artifact.of("rows", null, List.of(Part.text("r")));
+        AtomicReference<String> taskId = new AtomicReference<>();
+        TaskService service = service((request, updater) -> {
+            taskId.set(request.taskId());
+            updater.complete(List.of(answer, rows), "done");
+        });
+        RecordingSink sink = new RecordingSink();
+        service.stream(request(user("go", "ctx-c", null)), null, sink);
+        sink.awaitEnd();
+
+        assertEquals(List.of(1L, 2L, 3L, 4L), sink.seqs());
+        assertEquals(TaskState.SUBMITTED, assertInstanceOf(Task.class, sink.events().get(0)).status().state());
+        assertEquals(answer, assertInstanceOf(TaskArtifactUpdateEvent.class, sink.events().get(1)).artifact());
+        assertEquals(rows, assertInstanceOf(TaskArtifactUpdateEvent.class, sink.events().get(2)).artifact());
+        assertEquals(TaskState.COMPLETED, state(sink.events().get(3)));
+        assertMatchesLog(sink, taskId.get(), 0, 0);
+        Task stored = harness.store.find(taskId.get()).orElseThrow().task();
+        assertEquals(List.of(answer, rows), stored.artifacts());
+        assertEquals("done", text(stored.status().message()));
+    }
+
+    @Test
     void aDirectReplyStreamsOneMessageWithoutSequenceNumber() throws Exception {
         TaskService service = service((request, updater) -> updater.reply(updater.message("just this")));
         RecordingSink sink = new RecordingSink();

@@ -1,6 +1,6 @@
 package dev.switchboard.protocol.json;
 
-import jakarta.json.Json;
+import dev.switchboard.protocol.JsonFactory;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonBuilderFactory;
 import jakarta.json.JsonObject;
@@ -15,7 +15,7 @@ import java.util.Map;
  * repeated fields and false booleans are not written.
  */
 public final class ProtoWriter {
-    private static final JsonBuilderFactory FACTORY = Json.createBuilderFactory(Map.of());
+    private static final JsonBuilderFactory FACTORY = JsonFactory.createBuilderFactory(Map.of());
 
     private ProtoWriter() {
     }

@@ -1,7 +1,7 @@
 package dev.switchboard.protocol.jsonrpc;
 
+import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.protocol.A2AError;
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -31,7 +31,7 @@ public final class JsonRpcEnvelope {
 
     public static JsonRpcRequest parse(byte[] body) {
         JsonValue value;
-        try (JsonParser parser = Json.createParser(new ByteArrayInputStream(body))) {
+        try (JsonParser parser = JsonFactory.createParser(new ByteArrayInputStream(body))) {
             if (!parser.hasNext()) {
                 throw new JsonRpcException(JsonValue.NULL, A2AError.PARSE_ERROR, "Request body is empty");
             }
@@ -61,7 +61,7 @@ public final class JsonRpcEnvelope {
                 || id.getValueType() == JsonValue.ValueType.NUMBER);
         JsonValue echo = usableId ? id : JsonValue.NULL;
         JsonValue version = envelope.get("jsonrpc");
-        if (version == null || !version.equals(Json.createValue("2.0"))) {
+        if (version == null || !version.equals(JsonFactory.createValue("2.0"))) {
             throw new JsonRpcException(echo, A2AError.INVALID_REQUEST, "\"jsonrpc\" must be \"2.0\"");
         }
         if (!usableId && id != null && id != JsonValue.NULL) {

@@ -1,9 +1,9 @@
 package dev.switchboard.protocol.jsonrpc;
 
+import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.ErrorInfoCodec;
 import dev.switchboard.protocol.JsonValues;
-import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
 
@@ -14,16 +14,16 @@ public final class JsonRpcResponses {
     }
 
     public static byte[] result(JsonValue id, JsonValue result) {
-        return JsonValues.bytes(Json.createObjectBuilder().add("jsonrpc", "2.0").add("id", id).add("result", result)
+        return JsonValues.bytes(JsonFactory.createObjectBuilder().add("jsonrpc", "2.0").add("id", id).add("result", result)
                 .build());
     }
 
     public static byte[] error(JsonValue id, A2AException exception) {
-        JsonObjectBuilder body = Json.createObjectBuilder()
+        JsonObjectBuilder body = JsonFactory.createObjectBuilder()
                 .add("code", exception.error().jsonRpcCode())
                 .add("message", exception.getMessage())
                 .add("data", ErrorInfoCodec.details(exception));
-        return JsonValues.bytes(Json.createObjectBuilder().add("jsonrpc", "2.0").add("id", id).add("error", body)
+        return JsonValues.bytes(JsonFactory.createObjectBuilder().add("jsonrpc", "2.0").add("id", id).add("error", body)
                 .build());
     }
 

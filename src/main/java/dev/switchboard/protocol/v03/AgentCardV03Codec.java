@@ -1,5 +1,6 @@
 package dev.switchboard.protocol.v03;
 
+import dev.switchboard.protocol.JsonFactory;
 import static dev.switchboard.protocol.JsonValues.addIfPresent;
 import static dev.switchboard.protocol.JsonValues.strings;
 
@@ -9,7 +10,6 @@ import dev.switchboard.protocol.AgentCardCodec;
 import dev.switchboard.protocol.AgentInterface;
 import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.protocol.SecurityScheme;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -33,20 +33,20 @@ public final class AgentCardV03Codec {
 
     /** The 0.3 rendering of the card. */
     public static JsonObjectBuilder toJson(AgentCard card) {
-        JsonObjectBuilder json = Json.createObjectBuilder();
+        JsonObjectBuilder json = JsonFactory.createObjectBuilder();
         discoveryFields(json, card);
         json.add("name", card.name())
                 .add("description", card.description())
                 .add("version", card.version());
         addIfPresent(json, "iconUrl", card.iconUrl());
         if (card.provider() != null) {
-            json.add("provider", Json.createObjectBuilder()
+            json.add("provider", JsonFactory.createObjectBuilder()
                     .add("organization", card.provider().organization())
                     .add("url", card.provider().url()));
         }
         addIfPresent(json, "documentationUrl", card.documentationUrl());
         if (!card.securitySchemes().isEmpty()) {
-            JsonObjectBuilder schemes = Json.createObjectBuilder();
+            JsonObjectBuilder schemes = JsonFactory.createObjectBuilder();
             for (SecurityScheme scheme : card.securitySchemes()) {
                 schemes.add(scheme.name(), scheme(scheme));
             }
@@ -75,13 +75,13 @@ public final class AgentCardV03Codec {
         if (card.interfacesFor(ProtocolVersion.V0_3).isEmpty()) {
             return v1;
         }
-        JsonObjectBuilder json = Json.createObjectBuilder(v1);
+        JsonObjectBuilder json = JsonFactory.createObjectBuilder(v1);
         discoveryFields(json, card);
         JsonObject schemes = v1.getJsonObject("securitySchemes");
         if (schemes != null) {
-            JsonObjectBuilder merged = Json.createObjectBuilder();
+            JsonObjectBuilder merged = JsonFactory.createObjectBuilder();
             for (SecurityScheme scheme : card.securitySchemes()) {
-                JsonObjectBuilder both = Json.createObjectBuilder(scheme(scheme).build());
+                JsonObjectBuilder both = JsonFactory.createObjectBuilder(scheme(scheme).build());
                 JsonObject current = schemes.getJsonObject(scheme.name());
                 if (current != null) {
                     current.forEach(both::add);
@@ -96,17 +96,17 @@ public final class AgentCardV03Codec {
 
     private static JsonObjectBuilder scheme(SecurityScheme scheme) {
         JsonObjectBuilder body = scheme.kind() == SecurityScheme.Kind.HTTP_BEARER
-                ? Json.createObjectBuilder().add("type", "http").add("scheme", "bearer")
-                : Json.createObjectBuilder().add("type", "apiKey").add("in", "header").add("name", scheme.headerName());
+                ? JsonFactory.createObjectBuilder().add("type", "http").add("scheme", "bearer")
+                : JsonFactory.createObjectBuilder().add("type", "apiKey").add("in", "header").add("name", scheme.headerName());
         addIfPresent(body, "description", scheme.description());
         return body;
     }
 
     private static void addSecurity(JsonObjectBuilder json, AgentCard card) {
         if (!card.securityRequirements().isEmpty()) {
-            JsonArrayBuilder security = Json.createArrayBuilder();
-            card.securityRequirements().forEach(name -> security.add(Json.createObjectBuilder()
-                    .add(name, Json.createArrayBuilder())));
+            JsonArrayBuilder security = JsonFactory.createArrayBuilder();
+            card.securityRequirements().forEach(name -> security.add(JsonFactory.createObjectBuilder()
+                    .add(name, JsonFactory.createArrayBuilder())));
             json.add("security", security);
         }
     }
@@ -124,9 +124,9 @@ public final class AgentCardV03Codec {
                 ? V03_PROTOCOL_VERSION : main.protocolVersion().label());
         json.add("url", main.url());
         json.add("preferredTransport", main.protocolBinding());
-        JsonArrayBuilder additional = Json.createArrayBuilder();
+        JsonArrayBuilder additional = JsonFactory.createArrayBuilder();
         for (AgentInterface endpoint : endpoints) {
-            additional.add(Json.createObjectBuilder()
+            additional.add(JsonFactory.createObjectBuilder()
                     .add("url", endpoint.url())
                     .add("transport", endpoint.protocolBinding()));
         }
@@ -134,7 +134,7 @@ public final class AgentCardV03Codec {
     }
 
     private static JsonObjectBuilder capabilities(AgentCapabilities capabilities) {
-        JsonObjectBuilder json = Json.createObjectBuilder()
+        JsonObjectBuilder json = JsonFactory.createObjectBuilder()
                 .add("streaming", capabilities.streaming())
                 .add("pushNotifications", capabilities.pushNotifications())
                 .add("stateTransitionHistory", false);

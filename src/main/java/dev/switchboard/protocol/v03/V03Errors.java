@@ -1,9 +1,9 @@
 package dev.switchboard.protocol.v03;
 
+import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.ErrorInfoCodec;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 
 /**
@@ -21,7 +21,7 @@ public final class V03Errors {
 
     public static JsonObject restBody(A2AException exception) {
         A2AError error = exception.error();
-        return Json.createObjectBuilder()
+        return JsonFactory.createObjectBuilder()
                 .add("error", TYPE_PREFIX + typeName(error))
                 .add("code", error.jsonRpcCode())
                 .add("message", exception.getMessage())

@@ -1,6 +1,6 @@
 package dev.switchboard.skill.catalogue;
 
-import jakarta.json.Json;
+import dev.switchboard.protocol.JsonFactory;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
@@ -45,7 +45,7 @@ public final class Catalogue {
      */
     public static Catalogue parse(byte[] document, String origin) {
         JsonObject root;
-        try (JsonReader reader = Json.createReader(new ByteArrayInputStream(document))) {
+        try (JsonReader reader = JsonFactory.createReader(new ByteArrayInputStream(document))) {
             root = reader.readObject();
         } catch (JsonException | IllegalStateException e) {
             throw new CatalogueException(origin + " is not a JSON object");

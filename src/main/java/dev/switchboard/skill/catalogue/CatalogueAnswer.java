@@ -1,7 +1,7 @@
 package dev.switchboard.skill.catalogue;
 
+import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.skill.catalogue.CatalogueQuery.Aspect;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -65,11 +65,11 @@ public record CatalogueAnswer(String text, JsonObject data) {
         if (query.isEmpty() || (query.named().isEmpty() && !query.hasFilters() && query.notRecorded().isEmpty())) {
             text.append(help(catalogue));
         }
-        JsonObjectBuilder data = Json.createObjectBuilder()
+        JsonObjectBuilder data = JsonFactory.createObjectBuilder()
                 .add("rows", rows(rows))
                 .add("self", rows(self))
                 .add("unknown", rows(unknown))
-                .add("notRecorded", Json.createArrayBuilder(query.notRecorded()));
+                .add("notRecorded", JsonFactory.createArrayBuilder(query.notRecorded()));
         return new CatalogueAnswer(text.toString().trim(), data.build());
     }
 
@@ -175,15 +175,15 @@ public record CatalogueAnswer(String text, JsonObject data) {
     }
 
     private static JsonArrayBuilder rows(List<CatalogueEntry> entries) {
-        JsonArrayBuilder array = Json.createArrayBuilder();
+        JsonArrayBuilder array = JsonFactory.createArrayBuilder();
         entries.forEach(entry -> array.add(row(entry)));
         return array;
     }
 
     static JsonObject row(CatalogueEntry entry) {
-        JsonObjectBuilder row = Json.createObjectBuilder()
+        JsonObjectBuilder row = JsonFactory.createObjectBuilder()
                 .add("id", entry.id()).add("name", entry.name()).add("kind", entry.kind())
-                .add("languages", Json.createArrayBuilder(entry.languages()))
+                .add("languages", JsonFactory.createArrayBuilder(entry.languages()))
                 .add("licence", entry.licence()).add("a2a", entry.a2a());
         optional(row, "lines", entry.lines());
         optional(row, "roles", entry.roles());
@@ -201,7 +201,7 @@ public record CatalogueAnswer(String text, JsonObject data) {
         if (values == null) {
             row.addNull(name);
         } else {
-            row.add(name, Json.createArrayBuilder(values));
+            row.add(name, JsonFactory.createArrayBuilder(values));
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.switchboard.skill.catalogue;
 
+import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.config.Settings;
 import dev.switchboard.protocol.AgentSkill;
 import dev.switchboard.protocol.Artifact;
@@ -9,7 +10,6 @@ import dev.switchboard.skill.SkillContext;
 import dev.switchboard.task.AgentExecutor;
 import dev.switchboard.task.AgentRequest;
 import dev.switchboard.task.TaskUpdater;
-import jakarta.json.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -137,10 +137,10 @@ public final class CatalogueSkill implements Skill, AgentExecutor {
                 .collect(Collectors.joining(" "));
         ModelQuestionReader.Reading reading = read(question, request.isAnonymous());
         CatalogueAnswer answer = CatalogueAnswer.answer(catalogue, reading.query());
-        updater.artifact(Artifact.of("answer", "answer", List.of(Part.text(answer.text()))));
-        updater.artifact(Artifact.of("rows", "catalogue rows", List.of(new Part(Part.Kind.DATA, null, null, null,
-                answer.data(), "application/json", null,
-                Json.createObjectBuilder().add("understood", reading.understood()).build()))));
-        updater.complete(answer.text());
+        updater.complete(List.of(Artifact.of("answer", "answer", List.of(Part.text(answer.text()))),
+                Artifact.of("rows", "catalogue rows", List.of(new Part(Part.Kind.DATA, null, null, null,
+                        answer.data(), "application/json", null,
+                        JsonFactory.createObjectBuilder().add("understood", reading.understood()).build())))),
+                answer.text());
     }
 }

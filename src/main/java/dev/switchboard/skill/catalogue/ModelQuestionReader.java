@@ -1,8 +1,8 @@
 package dev.switchboard.skill.catalogue;
 
+import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.config.ModelEndpoint;
 import dev.switchboard.skill.catalogue.CatalogueQuery.Aspect;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -69,13 +69,13 @@ public final class ModelQuestionReader {
     }
 
     private JsonObject ask(String question) throws Exception {
-        String body = Json.createObjectBuilder()
+        String body = JsonFactory.createObjectBuilder()
                 .add("model", endpoint.model())
                 .add("temperature", 0)
                 .add("max_tokens", MAX_TOKENS)
-                .add("messages", Json.createArrayBuilder()
-                        .add(Json.createObjectBuilder().add("role", "system").add("content", SYSTEM))
-                        .add(Json.createObjectBuilder().add("role", "user").add("content", question)))
+                .add("messages", JsonFactory.createArrayBuilder()
+                        .add(JsonFactory.createObjectBuilder().add("role", "system").add("content", SYSTEM))
+                        .add(JsonFactory.createObjectBuilder().add("role", "user").add("content", question)))
                 .build().toString();
         String base = endpoint.baseUrl().toString().replaceAll("/+$", "");
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/chat/completions"))
@@ -148,7 +148,7 @@ public final class ModelQuestionReader {
     }
 
     private static JsonObject object(String text) {
-        try (JsonReader reader = Json.createReader(new StringReader(text))) {
+        try (JsonReader reader = JsonFactory.createReader(new StringReader(text))) {
             return reader.readObject();
         }
     }

@@ -1,7 +1,7 @@
 package dev.switchboard.skill.review;
 
+import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.protocol.Part;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
@@ -62,7 +62,7 @@ record CardInput(JsonObject card, String problem) {
                     + "fetches anything: get the card yourself (GET /.well-known/agent-card.json) and send its JSON."
                     : "The text holds no JSON object.");
         }
-        try (JsonReader reader = Json.createReader(new StringReader(trimmed.substring(start, end + 1)))) {
+        try (JsonReader reader = JsonFactory.createReader(new StringReader(trimmed.substring(start, end + 1)))) {
             return new CardInput(reader.readObject(), null);
         } catch (JsonException | IllegalStateException e) {
             return new CardInput(null, "The text between the first '{' and the last '}' is not valid JSON ("
@@ -71,7 +71,7 @@ record CardInput(JsonObject card, String problem) {
     }
 
     private static JsonValue parse(String json) {
-        try (JsonReader reader = Json.createReader(new StringReader(json))) {
+        try (JsonReader reader = JsonFactory.createReader(new StringReader(json))) {
             return reader.readValue();
         } catch (JsonException | IllegalStateException e) {
             return null;

@@ -73,9 +73,10 @@ public final class CardReviewSkill implements Skill, AgentExecutor {
             return;
         }
         Review review = CardReview.review(input.card());
-        updater.artifact(Artifact.of(TEXT_ARTIFACT, "Agent Card review", List.of(Part.text(review.toText()))));
-        updater.artifact(Artifact.of(JSON_ARTIFACT, "Agent Card review (JSON)", List.of(Part.data(review.toJson()))));
-        updater.complete(review.verdict() + ".");
+        updater.complete(List.of(
+                Artifact.of(TEXT_ARTIFACT, "Agent Card review", List.of(Part.text(review.toText()))),
+                Artifact.of(JSON_ARTIFACT, "Agent Card review (JSON)", List.of(Part.data(review.toJson())))),
+                review.verdict() + ".");
     }
 
     /** What to tell a caller whose message held no card. */

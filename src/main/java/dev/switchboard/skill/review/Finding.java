@@ -1,6 +1,6 @@
 package dev.switchboard.skill.review;
 
-import jakarta.json.Json;
+import dev.switchboard.protocol.JsonFactory;
 import jakarta.json.JsonObject;
 import java.util.Objects;
 
@@ -22,7 +22,7 @@ public record Finding(Severity severity, String code, String field, String messa
 
     /** {@code {severity, code, field, message}}. */
     public JsonObject toJson() {
-        return Json.createObjectBuilder().add("severity", severity.label()).add("code", code).add("field", field)
+        return JsonFactory.createObjectBuilder().add("severity", severity.label()).add("code", code).add("field", field)
                 .add("message", message).build();
     }
 }

@@ -1,6 +1,6 @@
 package dev.switchboard.skill.review;
 
-import jakarta.json.Json;
+import dev.switchboard.protocol.JsonFactory;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import java.util.Comparator;
@@ -59,15 +59,15 @@ public record Review(int score, List<String> lines, List<Endpoint> interfaces, b
      * ordered by severity.
      */
     public JsonObject toJson() {
-        JsonArrayBuilder endpoints = Json.createArrayBuilder();
-        interfaces.forEach(e -> endpoints.add(Json.createObjectBuilder().add("binding", e.binding())
+        JsonArrayBuilder endpoints = JsonFactory.createArrayBuilder();
+        interfaces.forEach(e -> endpoints.add(JsonFactory.createObjectBuilder().add("binding", e.binding())
                 .add("url", e.url()).add("version", e.version())));
-        JsonArrayBuilder schemes = Json.createArrayBuilder();
-        securitySchemes.forEach(s -> schemes.add(Json.createObjectBuilder().add("name", s.name())
+        JsonArrayBuilder schemes = JsonFactory.createArrayBuilder();
+        securitySchemes.forEach(s -> schemes.add(JsonFactory.createObjectBuilder().add("name", s.name())
                 .add("type", s.type())));
-        JsonArrayBuilder found = Json.createArrayBuilder();
+        JsonArrayBuilder found = JsonFactory.createArrayBuilder();
         findingsBySeverity().forEach(f -> found.add(f.toJson()));
-        return Json.createObjectBuilder().add("score", score).add("lines", Json.createArrayBuilder(lines))
+        return JsonFactory.createObjectBuilder().add("score", score).add("lines", JsonFactory.createArrayBuilder(lines))
                 .add("interfaces", endpoints).add("signed", signed).add("securitySchemes", schemes)
                 .add("skills", skills).add("findings", found).build();
     }

@@ -1,7 +1,7 @@
 package dev.switchboard.skill.review;
 
+import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.protocol.json.ProtoJson;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -137,7 +137,7 @@ final class SecurityCheck {
     }
 
     private static JsonObject decode(String base64url) {
-        try (JsonReader reader = Json.createReader(new StringReader(new String(
+        try (JsonReader reader = JsonFactory.createReader(new StringReader(new String(
                 Base64.getUrlDecoder().decode(base64url.replace("=", "")), StandardCharsets.UTF_8)))) {
             return reader.read() instanceof JsonObject object ? object : null;
         } catch (RuntimeException e) {

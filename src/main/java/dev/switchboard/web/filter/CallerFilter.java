@@ -1,11 +1,11 @@
 package dev.switchboard.web.filter;
 
+import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.security.AuthenticationFailure;
 import dev.switchboard.security.Caller;
 import dev.switchboard.security.CallerIdentification;
 import dev.switchboard.web.HttpErrors;
 import dev.switchboard.web.Switchboard;
-import jakarta.json.Json;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
@@ -78,9 +78,9 @@ public final class CallerFilter extends HttpFilter {
                     trustedProxies))));
         } catch (AuthenticationFailure failure) {
             response.setHeader("WWW-Authenticate", "Bearer realm=\"switchboard\", error=\"invalid_token\"");
-            byte[] body = Json.createObjectBuilder().add("error", Json.createObjectBuilder()
+            byte[] body = JsonFactory.createObjectBuilder().add("error", JsonFactory.createObjectBuilder()
                     .add("code", 401).add("status", "UNAUTHENTICATED").add("message", failure.getMessage())
-                    .add("details", Json.createArrayBuilder().add(Json.createObjectBuilder()
+                    .add("details", JsonFactory.createArrayBuilder().add(JsonFactory.createObjectBuilder()
                             .add("@type", "type.googleapis.com/google.rpc.ErrorInfo")
                             .add("reason", failure.reason()).add("domain", "switchboard"))))
                     .build().toString().getBytes(StandardCharsets.UTF_8);

@@ -1,11 +1,11 @@
 package dev.switchboard.web.filter;
 
+import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.security.Caller;
 import dev.switchboard.security.Decision;
 import dev.switchboard.security.RateLimiter;
 import dev.switchboard.web.HttpErrors;
 import dev.switchboard.web.Switchboard;
-import jakarta.json.Json;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpFilter;
@@ -43,10 +43,10 @@ public final class RateLimitFilter extends HttpFilter {
         long seconds = decision.retryAfterSeconds();
         response.setHeader("Retry-After", Long.toString(seconds));
         String which = decision.refusedBy().name().equals("DAILY") ? "the server's daily ceiling" : "your per-minute limit";
-        byte[] body = Json.createObjectBuilder().add("error", Json.createObjectBuilder()
+        byte[] body = JsonFactory.createObjectBuilder().add("error", JsonFactory.createObjectBuilder()
                 .add("code", 429).add("status", "RESOURCE_EXHAUSTED")
                 .add("message", "Too many requests: " + which + " is reached; retry in " + seconds + " s")
-                .add("details", Json.createArrayBuilder().add(Json.createObjectBuilder()
+                .add("details", JsonFactory.createArrayBuilder().add(JsonFactory.createObjectBuilder()
                         .add("@type", "type.googleapis.com/google.rpc.ErrorInfo")
                         .add("reason", decision.refusedBy().name().equals("DAILY") ? "DAILY_CEILING" : "RATE_LIMITED")
                         .add("domain", "switchboard"))))

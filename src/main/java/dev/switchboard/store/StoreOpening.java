@@ -1,0 +1,85 @@
+package dev.switchboard.store;
+
+import dev.switchboard.protocol.A2AError;
+import dev.switchboard.protocol.A2AException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+
+/**
+ * The database while it opens in the background. Opening it (migrations, then JPA) is most of a
+ * cold start, and the card, landing page and health check do not need it; so the server answers
+ * them at once, and the stores built on the database are handed out as stand-ins whose calls wait
+ * for it, for a bounded time, then fail as an A2A internal error rather than hang.
+ */
+public final class StoreOpening {
+    /** What the server can say about its database. */
+    public enum State { OPENING, OPEN, FAILED }
+
+    private final CompletableFuture<TaskDatabase> ready;
+    private final Duration patience;
+
+    /**
+     * @param ready    completes with the database once it is open and whatever must precede every
+     *                 call has run; exceptionally when it cannot be opened
+     * @param patience how long a call waits for a database that is still opening
+     */
+    public StoreOpening(CompletableFuture<TaskDatabase> ready, Duration patience) {
+        this.ready = Objects.requireNonNull(ready);
+        this.patience = Objects.requireNonNull(patience);
+    }
+
+    public State state() {
+        if (!ready.isDone()) {
+            return State.OPENING;
+        }
+        return ready.isCompletedExceptionally() ? State.FAILED : State.OPEN;
+    }
+
+    /**
+     * A store built on the database once it is ready, usable at once: each call waits for it.
+     *
+     * @param type  the store's interface
+     * @param build makes the store from the open database, once
+     */
+    public <T> T deferred(Class<T> type, Function<TaskDatabase, ? extends T> build) {
+        CompletableFuture<T> built = ready.thenApply(build);
+        Object standIn = Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, method, args) -> {
+            if (method.getDeclaringClass() == Object.class) {
+                return switch (method.getName()) {
+                    case "equals" -> proxy == args[0];
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    default -> "deferred " + type.getSimpleName();
+                };
+            }
+            try {
+                return method.invoke(await(built), args);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+        });
+        return type.cast(standIn);
+    }
+
+    private <T> T await(CompletableFuture<T> built) {
+        if (built.isDone() && !built.isCompletedExceptionally()) {
+            return built.join();
+        }
+        try {
+            return built.get(patience.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new A2AException(A2AError.INTERNAL_ERROR, "The task store is still opening; try again shortly");
+        } catch (ExecutionException e) {
+            throw new A2AException(A2AError.INTERNAL_ERROR, "The task store is unavailable; see the server log");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new A2AException(A2AError.INTERNAL_ERROR, "Interrupted while waiting for the task store");
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package dev.switchboard.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.switchboard.protocol.A2AError;
+import dev.switchboard.protocol.A2AException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StoreOpeningTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void callsWaitForTheDatabaseThenReachTheStore() throws Exception {
+        CompletableFuture<TaskDatabase> ready = new CompletableFuture<>();
+        StoreOpening opening = new StoreOpening(ready, Duration.ofSeconds(30));
+        TaskStore store = opening.deferred(TaskStore.class, db -> new JpaTaskStore(db.entityManagerFactory(),
+                Clock.systemUTC()));
+        assertEquals(StoreOpening.State.OPENING, opening.state());
+        AtomicReference<Optional<StoredTask>> found = new AtomicReference<>();
+        Thread caller = new Thread(() -> found.set(store.find("t-1")));
+        caller.start();
+        Thread.sleep(200);
+        assertTrue(caller.isAlive(), "the call waits while the database opens");
+        try (TaskDatabase db = StoreTesting.open(dir)) {
+            ready.complete(db);
+            caller.join(10_000);
+            assertEquals(Optional.empty(), found.get());
+            assertEquals(StoreOpening.State.OPEN, opening.state());
+            assertEquals(List.of(), store.runningOn("nobody"));
+        }
+    }
+
+    @Test
+    void aDatabaseThatTakesTooLongIsAnInternalErrorNotAHang() {
+        StoreOpening opening = new StoreOpening(new CompletableFuture<>(), Duration.ofMillis(50));
+        TaskStore store = opening.deferred(TaskStore.class, db -> {
+            throw new AssertionError("never built");
+        });
+        A2AException e = assertThrows(A2AException.class, () -> store.find("t-1"));
+        assertEquals(A2AError.INTERNAL_ERROR, e.error());
+        assertTrue(e.getMessage().contains("still opening"));
+        assertFalse(store.toString().isEmpty(), "Object methods never wait");
+    }
+
+    @Test
+    void aDatabaseThatFailedToOpenSaysSoWithoutItsCause() {
+        StoreOpening opening = new StoreOpening(
+                CompletableFuture.failedFuture(new IllegalStateException("jdbc:h2:secret-path")), Duration.ofSeconds(1));
+        TaskStore store = opening.deferred(TaskStore.class, db -> {
+            throw new AssertionError("never built");
+        });
+        assertEquals(StoreOpening.State.FAILED, opening.state());
+        A2AException e = assertThrows(A2AException.class, () -> store.list(null));
+        assertEquals(A2AError.INTERNAL_ERROR, e.error());
+        assertTrue(e.getMessage().contains("unavailable"));
+        assertFalse(e.getMessage().contains("secret-path"), "the cause stays in the server log");
+    }
+
+    @Test
+    void aStoresOwnErrorsReachTheCallerUnwrapped() throws Exception {
+        try (TaskDatabase db = StoreTesting.open(dir)) {
+            StoreOpening opening = new StoreOpening(CompletableFuture.completedFuture(db), Duration.ofSeconds(1));
+            TaskStore store = opening.deferred(TaskStore.class, open -> new JpaTaskStore(open.entityManagerFactory(),
+                    Clock.systemUTC()));
+            assertThrows(NullPointerException.class, () -> store.create(null, null, null, List.of()));
+        }
+    }
+}
