@@ -84,8 +84,9 @@ public final class Switchboard implements AutoCloseable {
                 settings.anonymousAccess());
         this.startedAt = clock.instant();
         this.card = AgentCardDocuments.render(card(settings, skills));
-        this.database = TaskDatabase.open(settings.jdbcUrl(), settings.jdbcUser(), settings.jdbcPassword(),
-                Math.max(4, settings.agentThreads() / 2));
+        this.database = settings.dataSource() != null ? TaskDatabase.lookup(settings.dataSource())
+                : TaskDatabase.open(settings.jdbcUrl(), settings.jdbcUser(), settings.jdbcPassword(),
+                        Math.max(4, settings.agentThreads() / 2));
         this.agents = new ThreadPoolExecutor(settings.agentThreads(), settings.agentThreads(), 60, TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(settings.agentThreads() * QUEUED_PER_THREAD), threads("switchboard-agent"));
         this.writers = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()),
