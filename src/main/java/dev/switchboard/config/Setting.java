@@ -53,6 +53,9 @@ public enum Setting {
     JDBC_URL("switchboard.jdbc.url", "JDBC URL of the task store (H2 or PostgreSQL); default: H2 in the data dir."),
     JDBC_USER("switchboard.jdbc.user", "Database user for the JDBC URL."),
     JDBC_PASSWORD("switchboard.jdbc.password", "Database password for the JDBC URL; never logged."),
+    DATASOURCE("switchboard.datasource",
+            "JNDI name of a container DataSource (H2 or PostgreSQL) for the task store, e.g. java:comp/env/jdbc/switchboard; "
+                    + "replaces the JDBC URL."),
     INSTANCE_ID("switchboard.instance.id",
             "This server's name among instances sharing one database; distinct per instance."),
     AGENT_THREADS("switchboard.agent.threads", "Threads that run agents; further work waits in a bounded queue."),

@@ -17,6 +17,7 @@ import java.util.Set;
  * @param jdbcUrl              the task store's database
  * @param jdbcUser             null when unset
  * @param jdbcPassword         null when unset; never logged
+ * @param dataSource           JNDI name of the container's DataSource for the task store, or null to use jdbcUrl
  * @param tenant               the tenant the card's endpoints name, or null
  * @param catalogueFile        a catalogue replacing the bundled one, or null
  * @param operatorToken        the operator's bearer token, or null for no operator access; never logged
@@ -33,7 +34,7 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
                        String providerOrganization, URI providerUrl, URI documentationUrl, URI iconUrl,
                        String cardVersion, List<String> cardModes, Duration cardMaxAge, long maxRequestBytes,
                        String jdbcUrl,
-                       String jdbcUser, String jdbcPassword, String instanceId, int agentThreads,
+                       String jdbcUser, String jdbcPassword, String dataSource, String instanceId, int agentThreads,
                        Duration streamHeartbeat, String tenant, Path catalogueFile, String operatorToken,
                        RequestLimits limits, KeySecret keySecret, Set<String> revokedKeys,
                        boolean anonymousAccess, Set<String> trustedProxies, ModelEndpoint model,
@@ -75,6 +76,7 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
     @Override
     public String toString() {
         return "Settings[publicUrl=" + publicUrl + ", operatorToken=" + (operatorToken == null ? "none" : "***") + ", dataDir=" + dataDir + ", jdbcUrl=" + jdbcUrl
+                + ", dataSource=" + dataSource
                 + ", instanceId=" + instanceId + "]";
     }
 

@@ -70,11 +70,17 @@ public final class SettingsLoader {
         if (jdbcUrl != null && !(jdbcUrl.startsWith("jdbc:h2:") || jdbcUrl.startsWith("jdbc:postgresql:"))) {
             throw new InvalidSettingException(Setting.JDBC_URL, null, "must be an H2 or PostgreSQL JDBC URL");
         }
+        String dataSource = raw(Setting.DATASOURCE);
+        if (dataSource != null && jdbcUrl != null) {
+            throw new InvalidSettingException(Setting.DATASOURCE, null,
+                    "names the task store's database, as does " + Setting.JDBC_URL.key() + "; set only one");
+        }
         return new Settings(publicUrl, dataDir, text(Setting.AGENT_NAME, "Switchboard"),
                 text(Setting.AGENT_DESCRIPTION, DEFAULT_DESCRIPTION), organization, providerUrl,
                 optionalUrl(Setting.DOCUMENTATION_URL), optionalUrl(Setting.ICON_URL),
                 text(Setting.CARD_VERSION, "1.0.0"), cardModes(), cardMaxAge(), maxRequestBytes(),
                 jdbcUrl != null ? jdbcUrl : embeddedUrl(dataDir), raw(Setting.JDBC_USER), raw(Setting.JDBC_PASSWORD),
+                dataSource,
                 text(Setting.INSTANCE_ID, "local"), integer(Setting.AGENT_THREADS, 16, 1, 1024),
                 Duration.ofSeconds(integer(Setting.STREAM_HEARTBEAT, 15, 1, 3600)), tenant(), catalogueFile(),
                 access.operatorToken(), access.limits(), access.keySecret(), access.revokedKeys(),

@@ -5,21 +5,27 @@ import com.zaxxer.hikari.HikariDataSource;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.PersistenceConfiguration;
 import jakarta.persistence.ValidationMode;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.Locale;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
+import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.hibernate.jpa.HibernatePersistenceProvider;
 
 /**
  * The database behind the task store: a pooled connection to H2 in the data directory by default
- * (or the configured JDBC URL), its schema migrated to the current version, and the JPA
- * persistence unit over it.
+ * (or the configured JDBC URL), or the container's DataSource named in JNDI; its schema migrated
+ * to the current version, and the JPA persistence unit over it.
  */
 public final class TaskDatabase implements AutoCloseable {
-    private final HikariDataSource dataSource;
+    /** Our own pool, closed with the database; null for the container's, which the container closes. */
+    private final HikariDataSource ownPool;
     private final EntityManagerFactory emf;
 
-    private TaskDatabase(HikariDataSource dataSource, EntityManagerFactory emf) {
-        this.dataSource = dataSource;
+    private TaskDatabase(HikariDataSource ownPool, EntityManagerFactory emf) {
+        this.ownPool = ownPool;
         this.emf = emf;
     }
 
@@ -41,34 +47,75 @@ public final class TaskDatabase implements AutoCloseable {
         pool.setAutoCommit(false);
         HikariDataSource dataSource = new HikariDataSource(pool);
         try {
-            Flyway.configure(TaskDatabase.class.getClassLoader())
-                    .dataSource(dataSource)
-                    .locations("classpath:db/migration/" + vendor(jdbcUrl))
-                    .table("switchboard_schema_history")
-                    .load()
-                    .migrate();
-            PersistenceConfiguration unit = new PersistenceConfiguration("switchboard")
-                    .provider(HibernatePersistenceProvider.class.getName())
-                    .managedClass(TaskRow.class)
-                    .managedClass(TaskEventRow.class)
-                    .managedClass(PushConfigRow.class)
-                    .property(PersistenceConfiguration.SCHEMAGEN_DATABASE_ACTION, "none")
-                    // the rows carry no constraints to validate; starting Bean Validation here
-                    // was a second of every cold start
-                    .validationMode(ValidationMode.NONE)
-                    .property("hibernate.connection.datasource", dataSource)
-                    .property("hibernate.connection.provider_disables_autocommit", true)
-                    .property("hibernate.jdbc.batch_size", 16)
-                    .property("hibernate.order_inserts", true)
-                    .property("hibernate.query.plan_cache_max_size", 64)
-                    .property("hibernate.boot.allow_jdbc_metadata_access", false)
-                    .property("hibernate.dialect", dialect(jdbcUrl));
-            EntityManagerFactory emf = new HibernatePersistenceProvider().createEntityManagerFactory(unit);
-            return new TaskDatabase(dataSource, emf);
+            return new TaskDatabase(dataSource, start(dataSource, vendor(jdbcUrl), true));
         } catch (RuntimeException e) {
             dataSource.close();
             throw e;
         }
+    }
+
+    /**
+     * Uses the container's pool (a Tomcat {@code <Resource>}, a Payara JDBC resource), found under
+     * the given JNDI name; the database's own metadata says whether it is H2 or PostgreSQL.
+     *
+     * @throws IllegalStateException when the name is not bound to a DataSource or the database is neither
+     */
+    /**
+     * The container's DataSource bound under the JNDI name; looked up at once, so that a name
+     * nothing is bound to stops the start-up.
+     *
+     * @throws IllegalStateException when nothing, or no DataSource, is bound there
+     */
+    public static DataSource find(String jndiName) {
+        try {
+            Object bound = new InitialContext().lookup(jndiName);
+            if (!(bound instanceof DataSource found)) {
+                throw new IllegalStateException("JNDI name " + jndiName + " is not a DataSource: "
+                        + (bound == null ? "null" : bound.getClass().getName()));
+            }
+            return found;
+        } catch (NamingException e) {
+            throw new IllegalStateException("no DataSource under JNDI name " + jndiName + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Migrates the container's database and starts JPA over it; the container owns the pool. */
+    public static TaskDatabase over(DataSource dataSource, String jndiName) {
+        String vendor;
+        try (Connection connection = dataSource.getConnection()) {
+            vendor = vendorOfProduct(connection.getMetaData().getDatabaseProductName());
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot connect to the DataSource " + jndiName + ": " + e.getMessage(), e);
+        }
+        // a container pool hands out connections in auto-commit mode unless configured otherwise
+        return new TaskDatabase(null, start(dataSource, vendor, false));
+    }
+
+    private static EntityManagerFactory start(DataSource dataSource, String vendor, boolean poolDisablesAutoCommit) {
+        Flyway.configure(TaskDatabase.class.getClassLoader())
+                .dataSource(dataSource)
+                .locations("classpath:db/migration/" + vendor)
+                .table("switchboard_schema_history")
+                .load()
+                .migrate();
+        PersistenceConfiguration unit = new PersistenceConfiguration("switchboard")
+                .provider(HibernatePersistenceProvider.class.getName())
+                .managedClass(TaskRow.class)
+                .managedClass(TaskEventRow.class)
+                .managedClass(PushConfigRow.class)
+                .property(PersistenceConfiguration.SCHEMAGEN_DATABASE_ACTION, "none")
+                // the rows carry no constraints to validate; starting Bean Validation here
+                // was a second of every cold start
+                .validationMode(ValidationMode.NONE)
+                .property("hibernate.connection.datasource", dataSource)
+                .property("hibernate.connection.provider_disables_autocommit", poolDisablesAutoCommit)
+                .property("hibernate.jdbc.batch_size", 16)
+                .property("hibernate.order_inserts", true)
+                .property("hibernate.query.plan_cache_max_size", 64)
+                .property("hibernate.boot.allow_jdbc_metadata_access", false)
+                .property("hibernate.dialect", vendor.equals("h2") ? "org.hibernate.dialect.H2Dialect"
+                        : "org.hibernate.dialect.PostgreSQLDialect");
+        return new HibernatePersistenceProvider().createEntityManagerFactory(unit);
     }
 
     public EntityManagerFactory entityManagerFactory() {
@@ -86,9 +133,16 @@ public final class TaskDatabase implements AutoCloseable {
         throw new IllegalArgumentException("unsupported database: only H2 and PostgreSQL JDBC URLs are supported");
     }
 
-    private static String dialect(String jdbcUrl) {
-        return vendor(jdbcUrl).equals("h2") ? "org.hibernate.dialect.H2Dialect"
-                : "org.hibernate.dialect.PostgreSQLDialect";
+    /** The migration folder for a JDBC {@code DatabaseMetaData} product name. */
+    static String vendorOfProduct(String productName) {
+        String name = productName == null ? "" : productName.toLowerCase(Locale.ROOT);
+        if (name.equals("h2")) {
+            return "h2";
+        }
+        if (name.equals("postgresql")) {
+            return "postgresql";
+        }
+        throw new IllegalStateException("unsupported database " + productName + ": only H2 and PostgreSQL are supported");
     }
 
     @Override
@@ -96,7 +150,9 @@ public final class TaskDatabase implements AutoCloseable {
         try {
             emf.close();
         } finally {
-            dataSource.close();
+            if (ownPool != null) {
+                ownPool.close();
+            }
         }
     }
 }

@@ -49,6 +49,8 @@ import jakarta.servlet.ServletContext;
 import dev.switchboard.skill.SkillContext;
 import java.io.InputStream;
 import java.time.Clock;
+import java.util.function.Supplier;
+import javax.sql.DataSource;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.logging.Level;
@@ -110,8 +112,11 @@ public final class Switchboard implements AutoCloseable {
         this.startedAt = clock.instant();
         this.card = AgentCardDocuments.render(card(settings, skills));
         // the database opens in the background; restart reconciliation precedes every call to it
-        this.database = CompletableFuture.supplyAsync(() -> TaskDatabase.open(settings.jdbcUrl(),
-                settings.jdbcUser(), settings.jdbcPassword(), Math.max(4, settings.agentThreads() / 2)),
+        DataSource container = settings.dataSource() == null ? null : TaskDatabase.find(settings.dataSource());
+        Supplier<TaskDatabase> open = container != null ? () -> TaskDatabase.over(container, settings.dataSource())
+                : () -> TaskDatabase.open(settings.jdbcUrl(), settings.jdbcUser(), settings.jdbcPassword(),
+                        Math.max(4, settings.agentThreads() / 2));
+        this.database = CompletableFuture.supplyAsync(open,
                 runnable -> threads("switchboard-store-open").newThread(runnable).start())
                 .thenApply(db -> {
                     RestartReconciliation.failUnfinished(new JpaTaskStore(db.entityManagerFactory(), clock),

@@ -31,7 +31,7 @@ class AgentCardDocumentsTest {
     private static Settings settings(String organization) {
         return new Settings(URI.create(BASE), Path.of("/tmp"), "Agent", "Does things", organization,
                 organization == null ? null : URI.create("https://example.com"), null,
-                URI.create("https://example.com/icon.png"), "2.1.0", List.of("text/plain", "application/json"), Duration.ofSeconds(300), 4096, "jdbc:h2:mem:test", null, null, "local", 4,
+                URI.create("https://example.com/icon.png"), "2.1.0", List.of("text/plain", "application/json"), Duration.ofSeconds(300), 4096, "jdbc:h2:mem:test", null, null, null, "local", 4,
                 Duration.ofSeconds(15), null, null, null,
                 dev.switchboard.config.RequestLimits.DEFAULT, null, null,
                 true, null, null, true, PushSettings.DEFAULT);

@@ -46,6 +46,17 @@ class SettingsLoaderTest {
     }
 
     @Test
+    void aContainerDataSourceReplacesTheJdbcUrlButNotBoth() {
+        dataDir();
+        assertNull(load().dataSource(), "the embedded H2 by default");
+        env.put("SWITCHBOARD_DATASOURCE", "java:comp/env/jdbc/switchboard");
+        assertEquals("java:comp/env/jdbc/switchboard", load().dataSource());
+        context.put("switchboard.jdbc.url", "jdbc:postgresql://db/switchboard");
+        InvalidSettingException both = assertThrows(InvalidSettingException.class, this::load);
+        assertTrue(both.getMessage().contains("switchboard.datasource"), both.getMessage());
+    }
+
+    @Test
     void environmentBeatsSystemPropertyBeatsContextParameter() {
         dataDir();
         context.put("switchboard.agent.name", "from-context");

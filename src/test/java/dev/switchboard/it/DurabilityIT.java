@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Acknowledged tasks survive a killed server: tasks are completed, the Tomcat JVM gets SIGKILL, a
+ * Acknowledged tasks survive a killed server: tasks are completed, the server JVM (Tomcat, or Payara Micro on the Payara run) gets SIGKILL, a
  * new one starts on the same data directory, and every task is there with its artifacts. A task
  * that was running when the server died is failed with a message saying so, and one that waited
  * for input still waits and can be continued.
@@ -29,9 +29,9 @@ class DurabilityIT {
         List<String> completed = new ArrayList<>();
         String running;
         JsonObject waiting;
-        try (TomcatProcess tomcat = new TomcatProcess(temp.resolve("base-1"), data, Deployments.builtWar())) {
-            tomcat.start();
-            JsonRpc rpc = new JsonRpc(new Http(tomcat.url()));
+        try (ServerProcess server = ServerProcess.launch(temp.resolve("base-1"), data, Deployments.builtWar())) {
+            server.start();
+            JsonRpc rpc = new JsonRpc(new Http(server.url()));
             for (int i = 0; i < TASKS; i++) {
                 JsonObject task = rpc.result("SendMessage", JsonRpc.send("durable-" + i)).getJsonObject("task");
                 assertEquals("TASK_STATE_COMPLETED", task.getJsonObject("status").getString("state"));
@@ -42,12 +42,12 @@ class DurabilityIT {
                     .add("configuration", Json.createObjectBuilder().add("returnImmediately", true)).build())
                     .getJsonObject("task").getString("id");
             waiting = rpc.result("SendMessage", JsonRpc.send("input")).getJsonObject("task");
-            tomcat.kill();
+            server.kill();
         }
 
-        try (TomcatProcess tomcat = new TomcatProcess(temp.resolve("base-2"), data, Deployments.builtWar())) {
-            tomcat.start();
-            JsonRpc rpc = new JsonRpc(new Http(tomcat.url()));
+        try (ServerProcess server = ServerProcess.launch(temp.resolve("base-2"), data, Deployments.builtWar())) {
+            server.start();
+            JsonRpc rpc = new JsonRpc(new Http(server.url()));
             for (int i = 0; i < TASKS; i++) {
                 JsonObject task = rpc.result("GetTask", JsonRpc.id(completed.get(i)));
                 assertEquals("TASK_STATE_COMPLETED", task.getJsonObject("status").getString("state"));

@@ -47,7 +47,7 @@ class MutualTlsIT {
     static void start() throws Exception {
         Path certs = Files.createDirectories(dir.resolve("certs"));
         makeCertificates(certs);
-        int tlsPort = TomcatProcess.freePort();
+        int tlsPort = ServerProcess.freePort();
         url = "https://127.0.0.1:" + tlsPort;
         String connector = """
                 <Connector port="%d" address="127.0.0.1" protocol="org.apache.coyote.http11.Http11NioProtocol"

@@ -11,7 +11,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * An integration test against the built WAR (with the test skill) on the managed Tomcat 11,
- * deployed once per test class, spoken to over HTTP as a client.
+ * deployed once per test class, spoken to over HTTP as a client. The build runs a representative
+ * set of these classes a second time on Payara Micro 7 ({@code arquillian.launch=payara}, the
+ * Payara WAR), so they assert what A2A and HTTP require, not what one container happens to add.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient

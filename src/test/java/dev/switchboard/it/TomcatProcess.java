@@ -3,16 +3,11 @@ package dev.switchboard.it;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URL;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.jboss.shrinkwrap.api.exporter.ZipExporter;
@@ -23,7 +18,7 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
  * official distribution the build unpacked as CATALINA_HOME, a fresh CATALINA_BASE per test, the
  * WAR deployed as ROOT, loopback only.
  */
-final class TomcatProcess implements AutoCloseable {
+final class TomcatProcess implements ServerProcess {
     private final Path base;
     private final Path dataDir;
     private final List<String> properties;
@@ -47,7 +42,7 @@ final class TomcatProcess implements AutoCloseable {
         this.base = base;
         this.dataDir = dataDir;
         this.properties = List.copyOf(properties);
-        this.port = freePort();
+        this.port = ServerProcess.freePort();
         Path home = Path.of(System.getProperty("it.tomcat.home"));
         for (String dir : List.of("conf", "logs", "temp", "work", "webapps")) {
             Files.createDirectories(base.resolve(dir));
@@ -70,7 +65,8 @@ final class TomcatProcess implements AutoCloseable {
         war.as(ZipExporter.class).exportTo(base.resolve("webapps/ROOT.war").toFile(), true);
     }
 
-    URL url() {
+    @Override
+    public URL url() {
         try {
             return URI.create("http://127.0.0.1:" + port + "/").toURL();
         } catch (IOException e) {
@@ -78,27 +74,10 @@ final class TomcatProcess implements AutoCloseable {
         }
     }
 
-    /** Starts the JVM and waits until the application answers. */
-    void start() throws Exception {
+    @Override
+    public void start() throws Exception {
         launch();
-        HttpClient client = HttpClient.newHttpClient();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("Tomcat exited; see " + base.resolve("logs/console.log"));
-            }
-            try {
-                HttpResponse<Void> health = client.send(HttpRequest.newBuilder(url().toURI().resolve("health"))
-                        .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.discarding());
-                if (health.statusCode() == 200) {
-                    return;
-                }
-            } catch (IOException e) {
-                // not listening yet
-            }
-            Thread.sleep(250);
-        }
-        throw new IllegalStateException("Tomcat did not answer within 90 s; see " + base.resolve("logs/console.log"));
+        Health.await(url(), process, base.resolve("logs/console.log"));
     }
 
     /**
@@ -139,22 +118,11 @@ final class TomcatProcess implements AutoCloseable {
                 .start();
     }
 
-    /** SIGKILL: no shutdown hooks, no listener, nothing flushed that was not flushed already. */
-    void kill() throws InterruptedException {
+    @Override
+    public void kill() throws InterruptedException {
         if (process != null) {
             process.destroyForcibly();
             process.waitFor(30, TimeUnit.SECONDS);
-        }
-    }
-
-    @Override
-    public void close() throws InterruptedException {
-        kill();
-    }
-
-    static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         }
     }
 }

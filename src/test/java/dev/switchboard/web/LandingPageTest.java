@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class LandingPageTest {
     private static final Settings SETTINGS = new Settings(URI.create("https://agent.example.com"), Path.of("/tmp"),
             "<script>alert(1)</script>", "Fish & chips", null, null, null, null, "1.0.0", List.of("text/plain", "application/json"), Duration.ofSeconds(300),
-            4096, "jdbc:h2:mem:test", null, null, "local", 4, Duration.ofSeconds(15), null, null, null,
+            4096, "jdbc:h2:mem:test", null, null, null, "local", 4, Duration.ofSeconds(15), null, null, null,
                 dev.switchboard.config.RequestLimits.DEFAULT, null, null,
                 true, null, null, true, PushSettings.DEFAULT);
 

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Lays Switchboard into a Tomcat 11 installation (run once, when the image is built):
+#   prepare.sh CATALINA_HOME WAR
+# The WAR becomes the ROOT application, because the Agent Card's well-known URI lives at the
+# origin root, and nothing else is deployed. The connector's port and address come from the
+# system properties http.port and http.address (set by entrypoint.sh), the shutdown port is off,
+# and error reports never show Tomcat's HTML page or its version.
+set -euo pipefail
+home="$1" war="$2"
+server="$home/conf/server.xml"
+
+rm -rf "$home"/webapps/*
+cp "$war" "$home/webapps/ROOT.war"
+mkdir -p "$home/conf/Catalina/localhost"
+
+# the stock server.xml: one HTTP connector, a shutdown port, a Host without an error valve
+sed -i -E \
+  -e 's|<Server port="8005"|<Server port="-1"|' \
+  -e 's|<Connector port="8080" protocol="HTTP/1.1"|<Connector port="${http.port}" address="${http.address}" protocol="HTTP/1.1"|' \
+  -e 's|</Host>|  <Valve className="org.apache.catalina.valves.ErrorReportValve" showReport="false" showServerInfo="false"/>\n      </Host>|' \
+  "$server"
+grep -q 'port="${http.port}"' "$server" || { echo "prepare.sh: no HTTP connector found in $server" >&2; exit 1; }
+grep -q 'showReport="false"' "$server" || { echo "prepare.sh: no Host found in $server" >&2; exit 1; }

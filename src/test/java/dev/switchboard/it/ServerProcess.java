@@ -1,0 +1,40 @@
+package dev.switchboard.it;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URL;
+import java.nio.file.Path;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+
+/**
+ * A server of our own in its own JVM, for tests that kill it the hard way and start another on
+ * the same data: Tomcat 11, or Payara Micro 7 when the build runs the suite on Payara
+ * ({@code arquillian.launch=payara}).
+ */
+interface ServerProcess extends AutoCloseable {
+
+    static ServerProcess launch(Path base, Path dataDir, WebArchive war) throws IOException {
+        return "payara".equals(System.getProperty("arquillian.launch"))
+                ? new PayaraProcess(base, dataDir, war)
+                : new TomcatProcess(base, dataDir, war);
+    }
+
+    URL url();
+
+    /** Starts the JVM and waits until the application answers. */
+    void start() throws Exception;
+
+    /** SIGKILL: no shutdown hooks, no listener, nothing flushed that was not flushed already. */
+    void kill() throws InterruptedException;
+
+    @Override
+    default void close() throws InterruptedException {
+        kill();
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
