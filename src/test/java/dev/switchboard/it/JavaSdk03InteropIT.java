@@ -93,7 +93,7 @@ class JavaSdk03InteropIT extends OnTomcat {
         List<String> transports = card.additionalInterfaces().stream().map(AgentInterface::transport).toList();
         assertTrue(transports.containsAll(List.of("JSONRPC", "HTTP+JSON")), transports.toString());
         assertTrue(card.capabilities().streaming());
-        assertFalse(card.capabilities().pushNotifications());
+        assertTrue(card.capabilities().pushNotifications(), "push is on by default, behind the webhook guard");
         assertFalse(card.skills().isEmpty());
     }
 
