@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Load a running Switchboard with wrk and print, per scenario: req/s, p50/p99 latency, errors and
+# the server's CPU time per request (read from /proc, so run it on the server's machine).
+#   bench/load.sh http://127.0.0.1:8080 [PID]
+# Knobs: SCENARIOS="card card304 send stream" DURATION=10s CONNS=64 STREAM_CONNS=64 THREADS=2
+# Run the server with rate limits off for this (see docs/performance.md):
+#   SWITCHBOARD_LIMIT_ANONYMOUS_PER_MINUTE=0 SWITCHBOARD_LIMIT_DAILY=0
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+url=${1:?usage: load.sh URL [PID]}
+port=$(sed -E 's#^[a-z]+://[^:/]+:?([0-9]*).*#\1#' <<< "$url"); port=${port:-80}
+pid=${2:-$(ss -ltnpH "sport = :$port" | grep -o 'pid=[0-9]*' | head -n1 | cut -d= -f2 || true)}
+command -v wrk >/dev/null || { echo "load.sh needs wrk (apt-get install wrk)" >&2; exit 1; }
+DURATION=${DURATION:-10s} CONNS=${CONNS:-64} STREAM_CONNS=${STREAM_CONNS:-64} THREADS=${THREADS:-2}
+card=/.well-known/agent-card.json
+rpc=$(curl -sf "$url$card" | grep -o '"url":"[^"]*","protocolBinding":"JSONRPC"' | head -n1 | cut -d'"' -f4)
+rpc_path=$(sed -E 's#^[a-z]+://[^/]+##' <<< "${rpc:-$url/a2a/jsonrpc}")
+etag=$(curl -sfI "$url$card" | tr -d '\r' | awk -F': ' 'tolower($1)=="etag" {print $2}')
+
+cpu_ticks() { [[ -n "$pid" && -r /proc/$pid/stat ]] && sed 's/.*) //' "/proc/$pid/stat" | awk '{print $12 + $13}' || echo 0; }
+
+scenario() { # name conns method path headers body
+  local before after line requests
+  before=$(cpu_ticks)
+  line=$(LOAD_METHOD=$3 LOAD_HEADERS=$5 LOAD_BODY=$6 wrk -t"$THREADS" -c"$2" -d"$DURATION" \
+    -s "$here/wrk/report.lua" "$url$4" | grep '^LOAD')
+  after=$(cpu_ticks)
+  requests=$(grep -o 'requests=[0-9]*' <<< "$line" | cut -d= -f2)
+  awk -v name="$1" -v line="$line" -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" -v pid="$pid" 'BEGIN {
+    split(line, kv, " "); for (i in kv) { split(kv[i], p, "="); v[p[1]] = p[2] }
+    rps = v["requests"] / (v["duration_us"] / 1e6)
+    cpu = (pid == "" || v["requests"] == 0) ? "-" : sprintf("%.0f", ticks * 1e6 / hz / v["requests"])
+    printf "%-8s %9.0f %8.2f %8.2f %7d %7d %10s\n", name, rps, v["p50_us"] / 1000, v["p99_us"] / 1000,
+      v["non2xx"], v["socket_errors"], cpu }'
+}
+
+json=$'Content-Type: application/json\nA2A-Version: 1.0'
+printf "%-8s %9s %8s %8s %7s %7s %10s\n" scenario "req/s" "p50 ms" "p99 ms" non2xx sockerr "cpu us/req"
+for s in ${SCENARIOS:-card card304 send stream}; do
+  case $s in
+    card) scenario card "$CONNS" GET "$card" "" "" ;;
+    card304) scenario card304 "$CONNS" GET "$card" "If-None-Match: $etag" "" ;;
+    send) scenario send "$CONNS" POST "$rpc_path" "$json" "$here/bodies/send.json" ;;
+    stream) scenario stream "$STREAM_CONNS" POST "$rpc_path" "$json"$'\nAccept: text/event-stream' "$here/bodies/stream.json" ;;
+  esac
+done
+# streams close their connection when they end (docs/conformance.md); wrk counts each such close
+# as a socket error although the stream completed, so read the stream row's sockerr accordingly.
