@@ -78,6 +78,20 @@ public final class PushConfigs {
                         Map.of("taskId", request.taskId(), "id", request.id())));
     }
 
+    /**
+     * The 0.3 reading of a get: the named config, else the task's first one. 0.3 let a config go
+     * without an id and its clients name one by default ({@code "default"}); the 0.3 servers they
+     * were written against answer with the task's config whatever the name.
+     */
+    public TaskPushNotificationConfig getOrFirst(TaskPushNotificationConfigRequest request, String owner) {
+        requireEnabled();
+        visible(request.taskId(), owner);
+        return configs.find(request.taskId(), request.id()).or(() -> configs.list(request.taskId(), 0, 1).stream()
+                        .findFirst()).map(StoredPushConfig::config)
+                .orElseThrow(() -> new A2AException(A2AError.TASK_NOT_FOUND, "Task " + request.taskId()
+                        + " has no push notification config", Map.of("taskId", request.taskId())));
+    }
+
     public ListTaskPushNotificationConfigsResponse list(ListTaskPushNotificationConfigsRequest request, String owner) {
         requireEnabled();
         visible(request.taskId(), owner);

@@ -123,7 +123,9 @@ final class JsonRpcDispatcher {
                 TaskPushNotificationConfig config = wire.pushConfig(params, null);
                 yield wire.pushConfig(push.create(config, config.taskId(), owner, wire.line()));
             }
-            case GET_PUSH_CONFIG -> wire.pushConfig(push.get(wire.pushConfigRequest(params), owner));
+            case GET_PUSH_CONFIG -> wire.pushConfig(wire.line() == ProtocolVersion.V0_3
+                    ? push.getOrFirst(wire.pushConfigRequest(params), owner)
+                    : push.get(wire.pushConfigRequest(params), owner));
             case LIST_PUSH_CONFIGS -> wire.pushConfigs(push.list(wire.pushConfigList(params), owner));
             case DELETE_PUSH_CONFIG -> {
                 push.delete(wire.pushConfigRequest(params), owner);

@@ -192,8 +192,9 @@ public abstract class RestRoutes {
                                   @HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http) {
         return answer(accept, http, wire -> {
             tasks.push().requireEnabled();
-            return wire.pushConfig(tasks.push().get(new TaskPushNotificationConfigRequest(taskId, configId),
-                    owner(http)));
+            TaskPushNotificationConfigRequest request = new TaskPushNotificationConfigRequest(taskId, configId);
+            return wire.pushConfig(wire.line() == ProtocolVersion.V0_3 ? tasks.push().getOrFirst(request, owner(http))
+                    : tasks.push().get(request, owner(http)));
         });
     }
 

@@ -90,7 +90,11 @@ enum WireFormat {
      */
     TaskPushNotificationConfig pushConfig(JsonObject params, String pathTaskId) {
         if (dialect != null) {
-            return PushConfigs.fromV03(params, pathTaskId);
+            // 0.3 servers gave a config created without an id the task's id, and 0.3 clients get
+            // and delete it by the task alone
+            TaskPushNotificationConfig config = PushConfigs.fromV03(params, pathTaskId);
+            return config.id() == null || config.id().isEmpty() ? new TaskPushNotificationConfig(config.tenant(),
+                    config.taskId(), config.taskId(), config.url(), config.token(), config.authentication()) : config;
         }
         TaskPushNotificationConfig config = PushConfigCodec.fromJson(params, "");
         String taskId = pathTaskId != null ? pathTaskId : config.taskId();

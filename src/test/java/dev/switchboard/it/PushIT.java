@@ -12,6 +12,7 @@ import com.nimbusds.jose.jwk.ECKey;
 import com.nimbusds.jose.jwk.JWKSet;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import jakarta.json.JsonObjectBuilder;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -107,6 +108,43 @@ class PushIT extends OnTomcat {
         sendWithPush("hello", config("/moved"));
         webhook.await("/moved", list -> list.size() >= 2, 30);
         assertTrue(webhook.on("/moved-target").isEmpty(), "the redirect target was never called");
+    }
+
+    /** A 0.3 JSON-RPC call: no version header, the 0.3 method name, the 0.3 shapes. */
+    private JsonObject v03(String method, JsonObject params) {
+        HttpResponse<String> response = http.send(http.request("/a2a/jsonrpc").header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JsonRpc.envelope(method, params))).build());
+        assertEquals(200, response.statusCode(), response.body());
+        return Http.json(response);
+    }
+
+    @Test
+    void aConfigRegisteredIn03IsManagedAndDeliveredIn03Shapes() throws Exception {
+        String taskId = rpc.result("SendMessage", JsonRpc.send("input")).getJsonObject("task").getString("id");
+        JsonObject set = v03("tasks/pushNotificationConfig/set", Json.createObjectBuilder().add("taskId", taskId)
+                .add("pushNotificationConfig", Json.createObjectBuilder().add("url", webhook.url("/v03"))
+                        .add("token", "token-03")).build()).getJsonObject("result");
+        assertEquals(taskId, set.getString("taskId"));
+        assertEquals(taskId, set.getJsonObject("pushNotificationConfig").getString("id"),
+                "a 0.3 config without an id takes the task's");
+        JsonObject got = v03("tasks/pushNotificationConfig/get", JsonRpc.id(taskId)).getJsonObject("result");
+        assertEquals(webhook.url("/v03"), got.getJsonObject("pushNotificationConfig").getString("url"));
+        JsonValue listed = v03("tasks/pushNotificationConfig/list", JsonRpc.id(taskId)).get("result");
+        assertEquals(1, listed.asJsonArray().size(), "0.3 lists are bare arrays");
+
+        JsonObject followUp = Json.createObjectBuilder().add("message", JsonRpc.message("more")
+                .add("taskId", taskId)).build();
+        rpc.result("SendMessage", followUp);
+        List<WebhookReceiver.Delivery> got03 = webhook.await("/v03", list -> list.stream()
+                .anyMatch(d -> "completed".equals(d.json().getJsonObject("status").getString("state"))), 30);
+        for (WebhookReceiver.Delivery delivery : got03) {
+            assertEquals("task", delivery.json().getString("kind"), "a 0.3 receiver gets the 0.3 task");
+            assertEquals(taskId, delivery.json().getString("id"));
+            assertEquals("token-03", delivery.header("X-A2A-Notification-Token"));
+        }
+        JsonValue deleted = v03("tasks/pushNotificationConfig/delete", Json.createObjectBuilder().add("id", taskId)
+                .add("pushNotificationConfigId", taskId).build()).get("result");
+        assertEquals(JsonValue.NULL, deleted);
     }
 
     @Test

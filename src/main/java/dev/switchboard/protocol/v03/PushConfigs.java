@@ -41,7 +41,8 @@ public final class PushConfigs {
         } else {
             json.add("taskId", config.taskId() == null ? "" : config.taskId());
         }
-        return json.add(dialect.field("pushNotificationConfig"), configToV03(config)).build();
+        // camelCase in both dialects: ProtoJSON prints json names, and 0.3 REST clients read this one
+        return json.add("pushNotificationConfig", configToV03(config)).build();
     }
 
     /** The inner 0.3 {@code PushNotificationConfig}: {@code {id?, url, token?, authentication?}}. */
@@ -118,10 +119,13 @@ public final class PushConfigs {
         if (auth != null) {
             String authPath = path(path, "authentication");
             List<String> schemes = ProtoJson.strings(auth, authPath, "schemes");
-            if (schemes.isEmpty()) {
-                throw invalid(path(authPath, "schemes"), "must name at least one scheme");
+            String credentials = ProtoJson.string(auth, authPath, "credentials");
+            if (!schemes.isEmpty()) {
+                authentication = new AuthenticationInfo(schemes.get(0), credentials);
+            } else if (credentials != null && !credentials.isEmpty()) {
+                throw invalid(path(authPath, "schemes"), "must name the scheme of the credentials");
             }
-            authentication = new AuthenticationInfo(schemes.get(0), ProtoJson.string(auth, authPath, "credentials"));
+            // proto clients send an empty authentication message for none
         }
         return new TaskPushNotificationConfig(null, ProtoJson.string(json, path, "id"), taskId,
                 ProtoJson.requiredString(json, path, "url"), ProtoJson.string(json, path, "token"), authentication);

@@ -107,7 +107,7 @@ class V03RequestsTest {
 
     @Test
     void pushConfigsInTheProtoShape() {
-        assertEquals(json("{'name':'tasks/t1/pushNotificationConfigs/c1','push_notification_config':{'id':'c1',"
+        assertEquals(json("{'name':'tasks/t1/pushNotificationConfigs/c1','pushNotificationConfig':{'id':'c1',"
                 + "'url':'https://h/w','token':'tok','authentication':{'schemes':['Bearer'],'credentials':'secret'}}}"),
                 PushConfigs.toV03(CONFIG, V03Dialect.PROTO));
         assertEquals(CONFIG, PushConfigs.fromV03(PushConfigs.toV03(CONFIG, V03Dialect.PROTO), null));
@@ -132,12 +132,22 @@ class V03RequestsTest {
         assertEquals(new AuthenticationInfo("Basic", null), config.authentication());
     }
 
+    @Test
+    void anEmptyAuthenticationIsNone() {
+        TaskPushNotificationConfig config = PushConfigs.fromV03(json("{'parent':'tasks/t','config_id':'default',"
+                + "'config':{'name':'tasks/t/pushNotificationConfigs/default','push_notification_config':{"
+                + "'id':'default','url':'https://h/w','token':'','authentication':{}}}}"), "t");
+        assertNull(config.authentication());
+        assertEquals("default", config.id());
+        assertEquals("t", config.taskId());
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "{'pushNotificationConfig':{'url':'https://h/w'}}",
             "{'taskId':'t'}",
             "{'taskId':'t','pushNotificationConfig':{}}",
-            "{'taskId':'t','pushNotificationConfig':{'url':'u','authentication':{'schemes':[]}}}"})
+            "{'taskId':'t','pushNotificationConfig':{'url':'u','authentication':{'schemes':[],'credentials':'c'}}}"})
     void malformedPushConfigsAreInvalidParams(String json) {
         A2AException e = assertThrows(A2AException.class, () -> PushConfigs.fromV03(json(json), null));
         assertEquals(A2AError.INVALID_PARAMS, e.error());
