@@ -23,10 +23,12 @@ public final class TaskDatabase implements AutoCloseable {
     /** Our own pool, closed with the database; null for the container's, which the container closes. */
     private final HikariDataSource ownPool;
     private final EntityManagerFactory emf;
+    private final H2Compaction compaction;
 
-    private TaskDatabase(HikariDataSource ownPool, EntityManagerFactory emf) {
+    private TaskDatabase(HikariDataSource ownPool, EntityManagerFactory emf, H2Compaction compaction) {
         this.ownPool = ownPool;
         this.emf = emf;
+        this.compaction = compaction;
     }
 
     /**
@@ -47,7 +49,9 @@ public final class TaskDatabase implements AutoCloseable {
         pool.setAutoCommit(false);
         HikariDataSource dataSource = new HikariDataSource(pool);
         try {
-            return new TaskDatabase(dataSource, start(dataSource, vendor(jdbcUrl), true));
+            EntityManagerFactory emf = start(dataSource, vendor(jdbcUrl), true);
+            return new TaskDatabase(dataSource, emf,
+                    vendor(jdbcUrl).equals("h2") ? H2Compaction.start(dataSource) : null);
         } catch (RuntimeException e) {
             dataSource.close();
             throw e;
@@ -88,7 +92,8 @@ public final class TaskDatabase implements AutoCloseable {
             throw new IllegalStateException("cannot connect to the DataSource " + jndiName + ": " + e.getMessage(), e);
         }
         // a container pool hands out connections in auto-commit mode unless configured otherwise
-        return new TaskDatabase(null, start(dataSource, vendor, false));
+        return new TaskDatabase(null, start(dataSource, vendor, false),
+                vendor.equals("h2") ? H2Compaction.start(dataSource) : null);
     }
 
     private static EntityManagerFactory start(DataSource dataSource, String vendor, boolean poolDisablesAutoCommit) {
@@ -147,6 +152,9 @@ public final class TaskDatabase implements AutoCloseable {
 
     @Override
     public void close() {
+        if (compaction != null) {
+            compaction.close();
+        }
         try {
             emf.close();
         } finally {
