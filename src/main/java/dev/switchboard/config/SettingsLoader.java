@@ -189,13 +189,13 @@ public final class SettingsLoader {
      * one close the whole database; cancelling a task interrupts the thread of its agent. Task and
      * event JSON up to 1 MiB stays inside its row: H2's separate LOB store would add several
      * B-tree writes to every commit (about 40% of a SendMessage's store time when measured).
-     * Space of rewritten chunks is used again after 5 s rather than H2's 45 s, which under load
-     * kept a gigabyte of dead chunks: the write delay of 0 already trades power-loss ordering
-     * guarantees for per-commit writes, and a killed process loses nothing either way.
+     * H2's retention time stays at its 45 s: freed space must not be overwritten before the
+     * versions that still point at it are superseded on disk, or a killed process loses commits
+     * (measured: a shorter retention lost the event log of a task across a SIGKILL).
      */
     public static String embeddedUrl(Path dataDir) {
         return "jdbc:h2:async:" + dataDir.resolve("switchboard")
-                + ";WRITE_DELAY=0;MAX_LENGTH_INPLACE_LOB=1048576;RETENTION_TIME=5000;DB_CLOSE_ON_EXIT=FALSE";
+                + ";WRITE_DELAY=0;MAX_LENGTH_INPLACE_LOB=1048576;DB_CLOSE_ON_EXIT=FALSE";
     }
 
     int integer(Setting setting, int fallback, int min, int max) {
