@@ -1,5 +1,6 @@
 package dev.switchboard.task;
 
+import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.StreamEvent;
 import java.io.IOException;
 
@@ -19,6 +20,11 @@ public interface EventSink {
 
     /** The stream is complete; close the response. */
     void end();
+
+    /** The task could not be stored, so no more events come: tell the client if the binding can, and end. */
+    default void fail(A2AException failure) {
+        end();
+    }
 
     /**
      * Registers what to do when the client goes away on its own, so the server stops producing

@@ -1,5 +1,6 @@
 package dev.switchboard.task;
 
+import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.Message;
 import dev.switchboard.protocol.StreamEvent;
 import dev.switchboard.protocol.Task;
@@ -87,6 +88,15 @@ final class Subscription implements TaskListener {
     public void onTurnEnded(Task task) {
         if (endWithTurn) {
             end();
+        }
+    }
+
+    @Override
+    public void onFailure(A2AException failure) {
+        if (closed.compareAndSet(false, true)) {
+            events.remove(taskId, this);
+            queue.clear();
+            sink.fail(failure);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.switchboard.task;
 
+import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.Message;
 import dev.switchboard.protocol.Task;
 import dev.switchboard.store.Appended;
@@ -86,6 +87,13 @@ public final class TaskEvents {
         List<TaskListener> current = listeners.get(taskId);
         if (current != null) {
             current.forEach(listener -> listener.onTurnEnded(task));
+        }
+    }
+
+    void failed(String taskId, A2AException failure) {
+        List<TaskListener> current = listeners.get(taskId);
+        if (current != null) {
+            List.copyOf(current).forEach(listener -> listener.onFailure(failure));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.switchboard.task;
 
+import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.Message;
 import dev.switchboard.protocol.Task;
 import dev.switchboard.store.StoredEvent;
@@ -15,5 +16,9 @@ interface TaskListener {
 
     /** The agent's turn ended; {@code task} is the latest snapshot. */
     default void onTurnEnded(Task task) {
+    }
+
+    /** The task could not be stored (the store is unavailable): nothing more will be published. */
+    default void onFailure(A2AException failure) {
     }
 }

@@ -1,5 +1,7 @@
 package dev.switchboard.task;
 
+import dev.switchboard.protocol.A2AError;
+import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.Artifact;
 import dev.switchboard.protocol.Message;
 import dev.switchboard.protocol.StreamEvent;
@@ -188,7 +190,15 @@ final class TaskRun {
         context.events().locked(taskId, () -> {
             if (!replied) {
                 if (!created) {
-                    store(pending, List.of());
+                    try {
+                        store(pending, List.of());
+                    } catch (RuntimeException e) {
+                        // whoever waits for this task must hear that it was never stored, not wait forever
+                        LOG.log(Level.SEVERE, "Task " + taskId + " could not be stored", e);
+                        context.events().failed(taskId, e instanceof A2AException known ? known
+                                : new A2AException(A2AError.INTERNAL_ERROR, "The task could not be stored"));
+                        return null;
+                    }
                 }
                 context.events().turnEnded(taskId, latest);
             }

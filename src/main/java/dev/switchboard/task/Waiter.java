@@ -1,5 +1,6 @@
 package dev.switchboard.task;
 
+import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.Message;
 import dev.switchboard.protocol.SendMessageResult;
 import dev.switchboard.protocol.StreamEvent;
@@ -38,6 +39,13 @@ final class Waiter implements TaskListener {
     @Override
     public void onTurnEnded(Task task) {
         done(task);
+    }
+
+    @Override
+    public void onFailure(A2AException failure) {
+        if (result.completeExceptionally(failure)) {
+            events.remove(taskId, this);
+        }
     }
 
     private static boolean settles(StreamEvent event) {

@@ -136,7 +136,8 @@ final class JsonRpcDispatcher {
     }
 
     private SseStream stream(JsonValue id, AsyncResponse response, WireFormat wire) {
-        return new SseStream(response, event -> JsonRpcResponses.result(id, wire.streamEvent(event)), streams);
+        return new SseStream(response, event -> JsonRpcResponses.result(id, wire.streamEvent(event)),
+                error -> JsonRpcResponses.error(id, error), streams);
     }
 
     static Long lastEventId(String header) {

@@ -1,5 +1,6 @@
 package dev.switchboard.web;
 
+import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.StreamEvent;
 import dev.switchboard.task.EventSink;
 import jakarta.ws.rs.container.AsyncResponse;
@@ -22,6 +23,7 @@ final class SseStream implements EventSink {
 
     private final AsyncResponse response;
     private final Function<StreamEvent, byte[]> encoder;
+    private final Function<A2AException, byte[]> failure;
     private final StreamRegistry registry;
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile ChunkedOutput<byte[]> output;
@@ -32,9 +34,28 @@ final class SseStream implements EventSink {
      * @param encoder the data line for an event, in the binding's and version's shape
      */
     SseStream(AsyncResponse response, Function<StreamEvent, byte[]> encoder, StreamRegistry registry) {
+        this(response, encoder, null, registry);
+    }
+
+    /**
+     * @param failure the data line that reports a failure, for a binding whose streams can carry
+     *                one (a JSON-RPC error response); null to end the stream instead
+     */
+    SseStream(AsyncResponse response, Function<StreamEvent, byte[]> encoder, Function<A2AException, byte[]> failure,
+              StreamRegistry registry) {
         this.response = response;
         this.encoder = encoder;
+        this.failure = failure;
         this.registry = registry;
+    }
+
+    @Override
+    public void fail(A2AException error) {
+        if (failure == null) {
+            end();
+        } else {
+            single(failure.apply(error));
+        }
     }
 
     @Override
