@@ -1,0 +1,146 @@
+package dev.switchboard.web.filter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.FilterConfig;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletMapping;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** Jersey starting in the background: who waits for it, who does not, and what a caller sees when it cannot start. */
+class JakartaRestFilterTest {
+    private final List<String> handled = new CopyOnWriteArrayList<>();
+    private final Map<String, Object> answered = new ConcurrentHashMap<>();
+    private final FilterChain chain = (request, response) -> handled.add("servlet");
+
+    @Test
+    void theCardIsServedWhileJerseyIsStillStarting() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        JakartaRestFilter filter = new JakartaRestFilter(() -> {
+            await(release);
+            return jersey();
+        }, Duration.ofSeconds(5));
+        filter.init(config());
+
+        filter.doFilter(request("agent-card"), response(), chain);
+
+        assertEquals(List.of("servlet"), handled, "the card servlet answered without Jersey");
+        release.countDown();
+    }
+
+    @Test
+    void anApiCallWaitsForJerseyAndIsThenHandedToIt() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        JakartaRestFilter filter = new JakartaRestFilter(() -> {
+            await(release);
+            return jersey();
+        }, Duration.ofSeconds(5));
+        filter.init(config());
+        Thread call = new Thread(() -> {
+            try {
+                filter.doFilter(request("default"), response(), chain);
+            } catch (Exception e) {
+                handled.add("failed: " + e);
+            }
+        });
+        call.start();
+        Thread.sleep(100);
+        assertTrue(handled.isEmpty(), "the call waits while Jersey starts");
+
+        release.countDown();
+        call.join(5000);
+        assertEquals(List.of("jersey"), handled);
+        assertFalse(answered.containsKey("status"));
+    }
+
+    @Test
+    void aJerseyThatCannotStartAnswers503() throws Exception {
+        JakartaRestFilter filter = new JakartaRestFilter(() -> {
+            throw new IllegalStateException("broken application");
+        }, Duration.ofSeconds(5));
+        filter.init(config());
+
+        filter.doFilter(request("default"), response(), chain);
+
+        assertEquals(503, answered.get("status"));
+        assertEquals("5", answered.get("Retry-After"));
+        assertTrue(handled.isEmpty());
+    }
+
+    @Test
+    void aCallGivesUpAfterItsPatience() throws Exception {
+        CountDownLatch never = new CountDownLatch(1);
+        JakartaRestFilter filter = new JakartaRestFilter(() -> {
+            await(never);
+            return jersey();
+        }, Duration.ofMillis(50));
+        filter.init(config());
+
+        filter.doFilter(request("default"), response(), chain);
+
+        assertEquals(503, answered.get("status"));
+        never.countDown();
+    }
+
+    private Filter jersey() {
+        return new Filter() {
+            @Override
+            public void doFilter(ServletRequest request, ServletResponse response, FilterChain next) {
+                handled.add("jersey");
+            }
+        };
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static FilterConfig config() {
+        return fake(FilterConfig.class, (name, args) -> null);
+    }
+
+    private static HttpServletRequest request(String servletName) {
+        HttpServletMapping mapping = fake(HttpServletMapping.class,
+                (name, args) -> name.equals("getServletName") ? servletName : null);
+        return fake(HttpServletRequest.class, (name, args) -> name.equals("getHttpServletMapping") ? mapping : null);
+    }
+
+    private HttpServletResponse response() {
+        return fake(HttpServletResponse.class, (name, args) -> {
+            switch (name) {
+                case "setHeader" -> answered.put((String) args[0], args[1]);
+                case "sendError" -> answered.put("status", args[0]);
+                default -> { }
+            }
+            return null;
+        });
+    }
+
+    private interface Answer {
+        Object answer(String method, Object[] args);
+    }
+
+    private static <T> T fake(Class<T> type, Answer answer) {
+        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type},
+                (proxy, method, args) -> answer.answer(method.getName(), args)));
+    }
+}
