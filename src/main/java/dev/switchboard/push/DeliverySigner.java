@@ -30,45 +30,30 @@ public final class DeliverySigner {
     public static final String HEADER = PublishedCard.SIGNATURE_HEADER;
     static final String KEY_FILE = "push-signing-key.jwk";
 
-    private final ECKey key;
-    private final ECDSASigner signer;
+    private final Path keyFile;
     private final Clock clock;
+    /** Loaded on first use: reading (or making) the key is not worth delaying a cold start for. */
+    private volatile SigningKey key;
 
-    DeliverySigner(ECKey key, Clock clock) {
-        this.key = key;
+    private DeliverySigner(Path keyFile, Clock clock) {
+        this.keyFile = keyFile;
         this.clock = clock;
-        try {
-            this.signer = new ECDSASigner(key);
-        } catch (JOSEException e) {
-            throw new IllegalStateException("the signing key cannot sign", e);
-        }
     }
 
     /** The signer whose key is {@value #KEY_FILE} in the data directory, made on first use. */
     public static DeliverySigner inDirectory(Path dataDir, Clock clock) {
-        String json = SecretFile.readOrCreate(dataDir.resolve(KEY_FILE), () -> {
-            try {
-                return new ECKeyGenerator(Curve.P_256).keyUse(KeyUse.SIGNATURE).algorithm(JWSAlgorithm.ES256)
-                        .keyID(UUID.randomUUID().toString()).generate().toJSONString();
-            } catch (JOSEException e) {
-                throw new IllegalStateException("cannot make a signing key", e);
-            }
-        });
-        try {
-            return new DeliverySigner(ECKey.parse(json), clock);
-        } catch (ParseException e) {
-            throw new IllegalStateException(KEY_FILE + " does not hold an EC key");
-        }
+        return new DeliverySigner(dataDir.resolve(KEY_FILE), clock);
     }
 
     /** The compact JWS over {@code body}, payload detached. */
     public String sign(byte[] body) {
-        JWSHeader header = new JWSHeader.Builder(JWSAlgorithm.ES256).keyID(key.getKeyID())
+        SigningKey signing = key();
+        JWSHeader header = new JWSHeader.Builder(JWSAlgorithm.ES256).keyID(signing.key().getKeyID())
                 .type(new JOSEObjectType("a2a-notification+jws"))
                 .customParam("iat", clock.instant().getEpochSecond()).build();
         JWSObject jws = new JWSObject(header, new Payload(body));
         try {
-            jws.sign(signer);
+            jws.sign(signing.signer());
         } catch (JOSEException e) {
             throw new IllegalStateException("signing failed", e);
         }
@@ -77,6 +62,39 @@ public final class DeliverySigner {
 
     /** The public key as a JWK Set document. */
     public String jwks() {
-        return new JWKSet(key.toPublicJWK()).toString();
+        return new JWKSet(key().key().toPublicJWK()).toString();
+    }
+
+    private SigningKey key() {
+        SigningKey loaded = key;
+        if (loaded == null) {
+            synchronized (this) {
+                loaded = key;
+                if (loaded == null) {
+                    loaded = SigningKey.load(keyFile);
+                    key = loaded;
+                }
+            }
+        }
+        return loaded;
+    }
+
+    private record SigningKey(ECKey key, ECDSASigner signer) {
+        static SigningKey load(Path file) {
+            String json = SecretFile.readOrCreate(file, () -> {
+                try {
+                    return new ECKeyGenerator(Curve.P_256).keyUse(KeyUse.SIGNATURE).algorithm(JWSAlgorithm.ES256)
+                            .keyID(UUID.randomUUID().toString()).generate().toJSONString();
+                } catch (JOSEException e) {
+                    throw new IllegalStateException("cannot make a signing key", e);
+                }
+            });
+            try {
+                ECKey key = ECKey.parse(json);
+                return new SigningKey(key, new ECDSASigner(key));
+            } catch (ParseException | JOSEException e) {
+                throw new IllegalStateException(KEY_FILE + " does not hold an EC signing key");
+            }
+        }
     }
 }

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
@@ -28,14 +29,15 @@ import javax.net.ssl.SSLSocketFactory;
 public final class WebhookPost {
     private static final int MAX_STATUS_LINE = 8192;
 
-    private final SSLSocketFactory tls;
+    private final Supplier<SSLSocketFactory> tls;
 
     public WebhookPost(SSLSocketFactory tls) {
-        this.tls = tls;
+        this.tls = () -> tls;
     }
 
+    /** With the JVM's default TLS context, made on the first https post rather than at start-up. */
     public WebhookPost() {
-        this((SSLSocketFactory) SSLSocketFactory.getDefault());
+        this.tls = DefaultTls::factory;
     }
 
     /**
@@ -83,7 +85,7 @@ public final class WebhookPost {
 
     private Socket handshake(Socket plain, WebhookTarget target) throws IOException {
         String bare = bare(target.host());
-        SSLSocket socket = (SSLSocket) tls.createSocket(plain, bare, target.port(), true);
+        SSLSocket socket = (SSLSocket) tls.get().createSocket(plain, bare, target.port(), true);
         SSLParameters parameters = socket.getSSLParameters();
         parameters.setEndpointIdentificationAlgorithm("HTTPS");
         if (!Cidr.isLiteral(bare)) {
@@ -150,5 +152,14 @@ public final class WebhookPost {
 
     private static String bare(String host) {
         return host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
+    }
+
+    /** Holder idiom: the default context is built when {@link #factory} is first called. */
+    private static final class DefaultTls {
+        private static final SSLSocketFactory FACTORY = (SSLSocketFactory) SSLSocketFactory.getDefault();
+
+        static SSLSocketFactory factory() {
+            return FACTORY;
+        }
     }
 }

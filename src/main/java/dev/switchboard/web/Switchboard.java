@@ -180,8 +180,12 @@ public final class Switchboard implements AutoCloseable {
         });
         Switchboard switchboard = new Switchboard(settings, BuildInfo.load(), skills, clock);
         if (switchboard.pushDelivery != null) {
-            // deliveries resume once the store is open and reconciled
-            switchboard.database.thenRun(switchboard.pushDelivery::start);
+            // deliveries resume once the store is open and reconciled, and the signing key loaded
+            switchboard.database.thenRun(switchboard.signer::jwks).thenRun(switchboard.pushDelivery::start)
+                    .exceptionally(failure -> {
+                        LOG.log(Level.SEVERE, "Push notifications are not delivered: " + failure.getMessage(), failure);
+                        return null;
+                    });
         }
         return switchboard;
     }
