@@ -2,27 +2,34 @@ package dev.switchboard.store;
 
 import dev.switchboard.protocol.StreamEvent;
 import dev.switchboard.protocol.Task;
-import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.OptimisticLockException;
 import jakarta.persistence.PersistenceException;
-import jakarta.persistence.RollbackException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.hibernate.SessionFactory;
+import org.hibernate.StatelessSession;
 
-/** The task store on JPA: one row per task, one row per event, written in one transaction. */
+/**
+ * The task store on JPA: one row per task, one row per event, written in one transaction. The
+ * writes and the lookup by id, on every request's path, go through Hibernate's stateless session:
+ * each is a few statements on rows that are never reread in the same unit of work, so a
+ * persistence context (snapshots, dirty checking, an action queue) would only cost time.
+ */
 public final class JpaTaskStore implements TaskStore {
     private static final int MAX_ATTEMPTS = 12;
 
     private final EntityManagerFactory emf;
+    private final SessionFactory sessions;
     private final Clock clock;
     private final TaskListing listing;
 
     public JpaTaskStore(EntityManagerFactory emf, Clock clock) {
         this.emf = Objects.requireNonNull(emf);
+        this.sessions = emf.unwrap(SessionFactory.class);
         this.clock = Objects.requireNonNull(clock);
         this.listing = new TaskListing(emf);
     }
@@ -39,18 +46,18 @@ public final class JpaTaskStore implements TaskStore {
         fill(row, task);
         row.lastSeq = events.size();
         List<StoredEvent> stored = new ArrayList<>();
+        List<TaskEventRow> rows = new ArrayList<>();
         for (int i = 0; i < events.size(); i++) {
             stored.add(new StoredEvent(i + 1, events.get(i)));
+            rows.add(eventRow(task.id(), i + 1, events.get(i), now));
         }
         try {
             // no lookup first: the primary key refuses a second task with the same id
-            emf.runInTransaction(em -> {
-                em.persist(row);
-                for (StoredEvent event : stored) {
-                    em.persist(eventRow(task.id(), event.seq(), event.event(), now));
-                }
+            sessions.inStatelessTransaction(session -> {
+                session.insert(row);
+                session.insertMultiple(rows);
             });
-        } catch (RollbackException e) {
+        } catch (PersistenceException e) {
             throw new IllegalStateException("task " + task.id() + " could not be stored", e);
         }
         return new Appended(task, stored);
@@ -60,7 +67,7 @@ public final class JpaTaskStore implements TaskStore {
     public Optional<Appended> update(String taskId, TaskChange change) {
         for (int attempt = 1; ; attempt++) {
             try {
-                return emf.callInTransaction(em -> apply(em, taskId, change));
+                return sessions.fromStatelessTransaction(session -> apply(session, taskId, change));
             } catch (PersistenceException e) {
                 if (attempt >= MAX_ATTEMPTS || !isConflict(e)) {
                     throw e;
@@ -70,8 +77,8 @@ public final class JpaTaskStore implements TaskStore {
         }
     }
 
-    private Optional<Appended> apply(EntityManager em, String taskId, TaskChange change) {
-        TaskRow row = em.find(TaskRow.class, taskId);
+    private Optional<Appended> apply(StatelessSession session, String taskId, TaskChange change) {
+        TaskRow row = session.get(TaskRow.class, taskId);
         if (row == null) {
             return Optional.empty();
         }
@@ -84,19 +91,22 @@ public final class JpaTaskStore implements TaskStore {
         fill(row, task);
         row.runner = result.get().runner();
         List<StoredEvent> stored = new ArrayList<>();
+        List<TaskEventRow> rows = new ArrayList<>();
         for (StreamEvent event : result.get().events()) {
             long seq = ++row.lastSeq;
-            em.persist(eventRow(taskId, seq, event, now));
+            rows.add(eventRow(taskId, seq, event, now));
             stored.add(new StoredEvent(seq, event));
         }
-        em.flush();
+        // the version check of this update is what detects a concurrent writer
+        session.update(row);
+        session.insertMultiple(rows);
         return Optional.of(new Appended(task, stored));
     }
 
     @Override
     public Optional<StoredTask> find(String taskId) {
-        return emf.callInTransaction(em -> {
-            TaskRow row = em.find(TaskRow.class, taskId);
+        return sessions.fromStatelessTransaction(session -> {
+            TaskRow row = session.get(TaskRow.class, taskId);
             return row == null ? Optional.empty()
                     : Optional.of(new StoredTask(JsonColumns.task(row.taskJson), row.owner, row.lastSeq));
         });
@@ -163,6 +173,7 @@ public final class JpaTaskStore implements TaskStore {
     private static boolean isConflict(PersistenceException e) {
         for (Throwable cause = e; cause != null; cause = cause.getCause()) {
             if (cause instanceof OptimisticLockException
+                    || cause.getClass().getName().endsWith("StaleStateException")
                     || cause.getClass().getName().endsWith("StaleObjectStateException")
                     || cause.getClass().getName().endsWith("ConstraintViolationException")) {
                 return true;
