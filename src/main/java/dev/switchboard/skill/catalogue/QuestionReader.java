@@ -71,7 +71,7 @@ public final class QuestionReader {
                 + "|\\bintegrat\\w*|\\bwork with\\b|\\ba2a\\b"));
     }
 
-    private final Map<String, List<Pattern>> names = new LinkedHashMap<>();
+    private final Map<String, List<Spelling>> names = new LinkedHashMap<>();
 
     public QuestionReader(Catalogue catalogue) {
         for (CatalogueEntry entry : catalogue.entries()) {
@@ -79,21 +79,33 @@ public final class QuestionReader {
             spellings.add(entry.name());
             spellings.add(entry.id());
             spellings.addAll(entry.aliases());
-            List<Pattern> patterns = new ArrayList<>();
+            List<Spelling> patterns = new ArrayList<>();
             for (String spelling : spellings) {
-                patterns.add(Pattern.compile("(?<![a-z0-9])" + Pattern.quote(spelling.toLowerCase(Locale.ROOT))
-                        + "(?![a-z0-9])"));
+                String lower = spelling.toLowerCase(Locale.ROOT);
+                patterns.add(new Spelling(lower, Pattern.compile("(?<![a-z0-9])" + Pattern.quote(lower)
+                        + "(?![a-z0-9])")));
             }
             names.put(entry.id(), patterns);
         }
     }
 
+    /**
+     * One way to write an entry's name, and the pattern that finds it as a whole word. Most
+     * questions name no entry or one: a plain substring search rules out nearly every spelling
+     * before its pattern runs.
+     */
+    private record Spelling(String text, Pattern pattern) {
+    }
+
     public CatalogueQuery read(String question) {
         String remaining = question.toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
         List<String> named = new ArrayList<>();
-        for (Map.Entry<String, List<Pattern>> entry : names.entrySet()) {
-            for (Pattern pattern : entry.getValue()) {
-                Matcher matcher = pattern.matcher(remaining);
+        for (Map.Entry<String, List<Spelling>> entry : names.entrySet()) {
+            for (Spelling spelling : entry.getValue()) {
+                if (!remaining.contains(spelling.text())) {
+                    continue;
+                }
+                Matcher matcher = spelling.pattern().matcher(remaining);
                 if (matcher.find()) {
                     named.add(entry.getKey());
                     // what names an entry is no attribute: "a2a-java" is not a question about Java
