@@ -44,13 +44,19 @@ class TomcatImageIT {
         Map<String, String> env = Map.of("HTTP_PORT", Integer.toString(port));
         assertNotEquals(0, run(List.of(script("healthcheck.sh")), env), "unhealthy before the start");
 
+        // the optional image step: one training start-up recorded as an AppCDS archive
+        assertEquals(0, run(List.of(script("tomcat/cds-archive.sh"), home.toString()),
+                Map.of("HTTP_PORT", Integer.toString(port), "JAVA_HOME", System.getProperty("java.home"))),
+                () -> "cds-archive.sh failed: " + read(temp.resolve("script.log")));
+        assertTrue(Files.size(home.resolve("switchboard.jsa")) > 0, "the archive is written");
+
         ProcessBuilder server = new ProcessBuilder("bash", script("tomcat/entrypoint.sh"));
         server.environment().keySet().removeIf(name -> name.startsWith("SWITCHBOARD_") || name.startsWith("CATALINA"));
         server.environment().putAll(Map.of("CATALINA_HOME", home.toString(), "JAVA_HOME", System.getProperty("java.home"),
                 "HTTP_PORT", Integer.toString(port), "HTTP_ADDRESS", "127.0.0.1",
                 "SWITCHBOARD_DATA_DIR", temp.resolve("data").toString(),
                 "SWITCHBOARD_PUBLIC_URL", "https://agent.example.com",
-                "SWITCHBOARD_AGENT_NAME", "Imaged"));
+                "SWITCHBOARD_AGENT_NAME", "Imaged", "JAVA_OPTS", "-Xlog:cds=info"));
         Path console = temp.resolve("console.log");
         Process process = server.redirectErrorStream(true).redirectOutput(console.toFile()).start();
         try {
@@ -64,9 +70,19 @@ class TomcatImageIT {
             assertEquals("https://agent.example.com/a2a/jsonrpc", Http.json(card).getJsonArray("supportedInterfaces")
                     .getJsonObject(0).getString("url"), "endpoints under the public URL");
             assertTrue(Files.isDirectory(temp.resolve("data")), "the data dir is created");
+            assertTrue(read(console).contains("Opened archive " + home.resolve("switchboard.jsa") + "."),
+                    "the JVM mapped the recorded archive");
         } finally {
             process.destroyForcibly();
             process.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (java.io.IOException e) {
+            return "(" + file + " unreadable: " + e.getMessage() + ")";
         }
     }
 
