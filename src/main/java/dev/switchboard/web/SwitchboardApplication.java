@@ -17,12 +17,6 @@ public final class SwitchboardApplication extends ResourceConfig {
     /** The A2A 1.0 media type for HTTP+JSON bodies. */
     public static final String A2A_JSON = "application/a2a+json";
 
-    /**
-     * Paths Jersey leaves to the servlets behind it without trying to match them: the card, the
-     * error page and static documents at the webapp root.
-     */
-    static final String STATIC_CONTENT = "/(\\.well-known/.*|_error|[^/]+\\.(json|css|js|png|svg|ico|txt))";
-
     public SwitchboardApplication(@Context ServletContext servletContext) {
         Switchboard switchboard = Switchboard.from(servletContext);
         Jsonb jsonb = JsonbBuilder.create(new JsonbConfig().withFormatting(false));
@@ -49,7 +43,8 @@ public final class SwitchboardApplication extends ResourceConfig {
         property(ServerProperties.WADL_FEATURE_DISABLE, true);
         property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);
         property(ServerProperties.BV_SEND_ERROR_IN_RESPONSE, false);
+        // requests for the application's own servlets never reach Jersey (JakartaRestFilter);
+        // anything else it does not match goes on to the container's default servlet
         property(ServletProperties.FILTER_FORWARD_ON_404, true);
-        property(ServletProperties.FILTER_STATIC_CONTENT_REGEX, STATIC_CONTENT);
     }
 }
