@@ -31,11 +31,7 @@ class JakartaRestFilterTest {
     @Test
     void theCardIsServedWhileJerseyIsStillStarting() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
-        JakartaRestFilter filter = new JakartaRestFilter(() -> {
-            await(release);
-            return jersey();
-        }, Duration.ofSeconds(5));
-        filter.init(config());
+        JakartaRestFilter filter = startingUntil(release, Duration.ofSeconds(5));
 
         filter.doFilter(request("agent-card"), response(), chain);
 
@@ -46,11 +42,7 @@ class JakartaRestFilterTest {
     @Test
     void anApiCallWaitsForJerseyAndIsThenHandedToIt() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
-        JakartaRestFilter filter = new JakartaRestFilter(() -> {
-            await(release);
-            return jersey();
-        }, Duration.ofSeconds(5));
-        filter.init(config());
+        JakartaRestFilter filter = startingUntil(release, Duration.ofSeconds(5));
         Thread call = new Thread(() -> {
             try {
                 filter.doFilter(request("default"), response(), chain);
@@ -85,16 +77,22 @@ class JakartaRestFilterTest {
     @Test
     void aCallGivesUpAfterItsPatience() throws Exception {
         CountDownLatch never = new CountDownLatch(1);
-        JakartaRestFilter filter = new JakartaRestFilter(() -> {
-            await(never);
-            return jersey();
-        }, Duration.ofMillis(50));
-        filter.init(config());
+        JakartaRestFilter filter = startingUntil(never, Duration.ofMillis(50));
 
         filter.doFilter(request("default"), response(), chain);
 
         assertEquals(503, answered.get("status"));
         never.countDown();
+    }
+
+    /** A filter whose Jersey finishes starting when {@code release} opens. */
+    private JakartaRestFilter startingUntil(CountDownLatch release, Duration patience) {
+        JakartaRestFilter filter = new JakartaRestFilter(() -> {
+            await(release);
+            return jersey();
+        }, patience);
+        filter.init(config());
+        return filter;
     }
 
     private Filter jersey() {
