@@ -95,14 +95,8 @@ public final class PartCodec {
      * @throws A2AException invalid params when it is absent, empty, not an array, or a part is invalid
      */
     public static List<Part> fromJsonArray(JsonObject parent, String parentPath, String name) {
-        JsonArray array = ProtoJson.array(parent, parentPath, name);
+        JsonArray array = ProtoJson.nonEmptyArray(parent, parentPath, name, "part");
         String path = path(parentPath, name);
-        if (array == null) {
-            throw invalid(path, "is required");
-        }
-        if (array.isEmpty()) {
-            throw invalid(path, "must have at least one part");
-        }
         List<Part> parts = new ArrayList<>(array.size());
         for (int i = 0; i < array.size(); i++) {
             parts.add(fromJson(array.get(i), index(path, i)));

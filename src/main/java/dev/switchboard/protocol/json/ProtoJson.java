@@ -249,6 +249,22 @@ public final class ProtoJson {
     }
 
     /**
+     * A repeated field that must be present with at least one element, such as a message's parts.
+     *
+     * @throws A2AException invalid params when it is absent, empty or not an array
+     */
+    public static JsonArray nonEmptyArray(JsonObject object, String parent, String name, String elements) {
+        JsonArray array = array(object, parent, name);
+        if (array == null) {
+            throw invalid(path(parent, name), "is required");
+        }
+        if (array.isEmpty()) {
+            throw invalid(path(parent, name), "must have at least one " + elements);
+        }
+        return array;
+    }
+
+    /**
      * An optional repeated string field.
      *
      * @return the strings, empty when absent

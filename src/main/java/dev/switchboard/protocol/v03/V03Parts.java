@@ -126,14 +126,8 @@ public final class V03Parts {
 
     /** Reads the parts of a message or artifact, at least one. */
     public static List<Part> fromJsonArray(JsonObject parent, String parentPath, String name, V03Dialect dialect) {
-        JsonArray array = ProtoJson.array(parent, parentPath, name);
+        JsonArray array = ProtoJson.nonEmptyArray(parent, parentPath, name, "part");
         String path = path(parentPath, name);
-        if (array == null) {
-            throw invalid(path, "is required");
-        }
-        if (array.isEmpty()) {
-            throw invalid(path, "must have at least one part");
-        }
         List<Part> parts = new ArrayList<>(array.size());
         for (int i = 0; i < array.size(); i++) {
             parts.add(fromJson(array.get(i), ProtoJson.index(path, i), dialect));
