@@ -68,14 +68,7 @@ final class SseStream implements EventSink {
 
     @Override
     public void event(long seq, StreamEvent event) throws IOException {
-        byte[] data = encoder.apply(event);
-        byte[] head = (seq > 0 ? "id: " + seq + "\ndata: " : "data: ").getBytes(StandardCharsets.US_ASCII);
-        byte[] frame = new byte[head.length + data.length + 2];
-        System.arraycopy(head, 0, frame, 0, head.length);
-        System.arraycopy(data, 0, frame, head.length, data.length);
-        frame[frame.length - 2] = '\n';
-        frame[frame.length - 1] = '\n';
-        write(frame);
+        write(frame(seq > 0 ? "id: " + seq + "\ndata: " : "data: ", encoder.apply(event)));
     }
 
     @Override
@@ -94,18 +87,23 @@ final class SseStream implements EventSink {
 
     /** Sends one event that belongs to no task (an error) and ends the stream. */
     void single(byte[] data) {
-        byte[] head = "data: ".getBytes(StandardCharsets.US_ASCII);
+        try {
+            write(frame("data: ", data));
+        } catch (IOException e) {
+            // the client is gone; there is nobody left to tell
+        }
+        end();
+    }
+
+    /** One event: its field lines, the JSON on the data line, and the blank line that ends it. */
+    private static byte[] frame(String fields, byte[] data) {
+        byte[] head = fields.getBytes(StandardCharsets.US_ASCII);
         byte[] frame = new byte[head.length + data.length + 2];
         System.arraycopy(head, 0, frame, 0, head.length);
         System.arraycopy(data, 0, frame, head.length, data.length);
         frame[frame.length - 2] = '\n';
         frame[frame.length - 1] = '\n';
-        try {
-            write(frame);
-        } catch (IOException e) {
-            // the client is gone; there is nobody left to tell
-        }
-        end();
+        return frame;
     }
 
     /** Sends a heartbeat if nothing was written for a while; a failed write ends the stream. */
