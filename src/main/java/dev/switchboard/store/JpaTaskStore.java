@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.hibernate.LockMode;
 import org.hibernate.SessionFactory;
 import org.hibernate.StatelessSession;
 
@@ -78,7 +79,9 @@ public final class JpaTaskStore implements TaskStore {
     }
 
     private Optional<Appended> apply(StatelessSession session, String taskId, TaskChange change) {
-        TaskRow row = session.get(TaskRow.class, taskId);
+        // writers of one task (an agent streaming artifacts, a client cancelling) queue on its row:
+        // with optimistic checks alone, a busy task's writers kept losing to each other
+        TaskRow row = session.get(TaskRow.class, taskId, LockMode.PESSIMISTIC_WRITE);
         if (row == null) {
             return Optional.empty();
         }
@@ -97,7 +100,7 @@ public final class JpaTaskStore implements TaskStore {
             rows.add(eventRow(taskId, seq, event, now));
             stored.add(new StoredEvent(seq, event));
         }
-        // the version check of this update is what detects a concurrent writer
+        // the version check stays: a database that does not honour the row lock still loses nothing
         session.update(row);
         session.insertMultiple(rows);
         return Optional.of(new Appended(task, stored));

@@ -96,8 +96,8 @@ class StoreRaceTest {
     void concurrentAppendsGetDistinctConsecutiveNumbers() throws Exception {
         Task task = task("appends", "ctx", TaskState.WORKING, T0);
         store.create(task, null, "r", List.of(task));
-        int writers = 3;
-        int perWriter = 15;
+        int writers = 4;
+        int perWriter = 100;
         CyclicBarrier start = new CyclicBarrier(writers);
         List<Future<List<Long>>> results = new ArrayList<>();
         for (int w = 0; w < writers; w++) {
@@ -118,7 +118,7 @@ class StoreRaceTest {
         }
         List<Long> all = new ArrayList<>();
         for (Future<List<Long>> result : results) {
-            List<Long> seqs = result.get(5, TimeUnit.SECONDS);
+            List<Long> seqs = result.get(60, TimeUnit.SECONDS);
             assertEquals(seqs.stream().sorted().toList(), seqs, "one writer's numbers increase");
             all.addAll(seqs);
         }
