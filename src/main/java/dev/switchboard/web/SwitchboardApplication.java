@@ -40,6 +40,9 @@ public final class SwitchboardApplication extends ResourceConfig {
 
         // some containers ignore an application's Jsonb resolver otherwise; ours decides everywhere
         property("jersey.config.disableJsonBinding", true);
+        // Payara's Jersey also offers MOXy, which tried every record (and logged a JAXB warning per
+        // /health request) before ours was asked
+        property(ServerProperties.MOXY_JSON_FEATURE_DISABLE, true);
         property(ServerProperties.WADL_FEATURE_DISABLE, true);
         property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);
         property(ServerProperties.BV_SEND_ERROR_IN_RESPONSE, false);
