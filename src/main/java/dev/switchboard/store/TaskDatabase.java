@@ -59,12 +59,6 @@ public final class TaskDatabase implements AutoCloseable {
     }
 
     /**
-     * Uses the container's pool (a Tomcat {@code <Resource>}, a Payara JDBC resource), found under
-     * the given JNDI name; the database's own metadata says whether it is H2 or PostgreSQL.
-     *
-     * @throws IllegalStateException when the name is not bound to a DataSource or the database is neither
-     */
-    /**
      * The container's DataSource bound under the JNDI name; looked up at once, so that a name
      * nothing is bound to stops the start-up.
      *
@@ -83,7 +77,13 @@ public final class TaskDatabase implements AutoCloseable {
         }
     }
 
-    /** Migrates the container's database and starts JPA over it; the container owns the pool. */
+    /**
+     * Migrates the container's database (a Tomcat {@code <Resource>}, a Payara JDBC resource) and
+     * starts JPA over it; the container owns the pool, and the database's own metadata says
+     * whether it is H2 or PostgreSQL.
+     *
+     * @throws IllegalStateException when the database cannot be reached or is neither
+     */
     public static TaskDatabase over(DataSource dataSource, String jndiName) {
         String vendor;
         try (Connection connection = dataSource.getConnection()) {
