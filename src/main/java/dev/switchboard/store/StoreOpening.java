@@ -11,6 +11,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * The database while it opens in the background. Opening it (migrations, then JPA) is most of a
@@ -19,6 +21,10 @@ import java.util.function.Function;
  * for it, for a bounded time, then fail as an A2A internal error rather than hang.
  */
 public final class StoreOpening {
+    private static final Logger LOG = Logger.getLogger(StoreOpening.class.getName());
+    /** How many times a slow opening is reported; the gaps double from the first. */
+    private static final int REPORTS = 5;
+
     /** What the server can say about its database. */
     public enum State { OPENING, OPEN, FAILED }
 
@@ -40,6 +46,41 @@ public final class StoreOpening {
             return State.OPENING;
         }
         return ready.isCompletedExceptionally() ? State.FAILED : State.OPEN;
+    }
+
+    /**
+     * Reports an opening that takes long: after {@code first}, then after doubling gaps, a few
+     * times, it logs a warning with where the opening thread is, so that an operator (or a test's
+     * console) sees what a start-up that never becomes healthy waits for.
+     *
+     * @param opener the thread that opens the database
+     */
+    public void reportWhileOpening(Thread opener, Duration first) {
+        reportLater(opener, first.toMillis(), 1);
+    }
+
+    private void reportLater(Thread opener, long afterMillis, int report) {
+        CompletableFuture.delayedExecutor(afterMillis, TimeUnit.MILLISECONDS).execute(() -> {
+            if (ready.isDone()) {
+                return;
+            }
+            if (LOG.isLoggable(Level.WARNING)) {
+                LOG.warning(slowOpening(opener, report));
+            }
+            if (report < REPORTS) {
+                reportLater(opener, afterMillis * 2, report + 1);
+            }
+        });
+    }
+
+    static String slowOpening(Thread opener, int report) {
+        StringBuilder text = new StringBuilder("The task store is still opening (report ").append(report)
+                .append(" of ").append(REPORTS).append("); ").append(opener.getName()).append(" is ")
+                .append(opener.getState()).append(" at:");
+        for (StackTraceElement frame : opener.getStackTrace()) {
+            text.append("\n\tat ").append(frame);
+        }
+        return text.toString();
     }
 
     /**

@@ -77,6 +77,8 @@ public final class Switchboard implements AutoCloseable {
     private static final int QUEUED_PER_THREAD = 64;
     private static final int PUSH_THREADS = 4;
     private static final Duration STORE_PATIENCE = Duration.ofSeconds(60);
+    /** A database opens in seconds; one still opening after this is worth a warning with its stack. */
+    private static final Duration SLOW_OPENING = Duration.ofSeconds(30);
     private static final Logger LOG = Logger.getLogger(Switchboard.class.getName());
 
     private final Settings settings;
@@ -116,8 +118,11 @@ public final class Switchboard implements AutoCloseable {
         Supplier<TaskDatabase> open = container != null ? () -> TaskDatabase.over(container, settings.dataSource())
                 : () -> TaskDatabase.open(settings.jdbcUrl(), settings.jdbcUser(), settings.jdbcPassword(),
                         Math.max(4, settings.agentThreads() / 2));
-        this.database = CompletableFuture.supplyAsync(open,
-                runnable -> threads("switchboard-store-open").newThread(runnable).start())
+        Thread[] opener = new Thread[1];
+        this.database = CompletableFuture.supplyAsync(open, runnable -> {
+                    opener[0] = threads("switchboard-store-open").newThread(runnable);
+                    opener[0].start();
+                })
                 .thenApply(db -> {
                     RestartReconciliation.failUnfinished(new JpaTaskStore(db.entityManagerFactory(), clock),
                             settings.instanceId(), clock);
@@ -129,6 +134,7 @@ public final class Switchboard implements AutoCloseable {
                     }
                 });
         this.opening = new StoreOpening(database, STORE_PATIENCE);
+        opening.reportWhileOpening(opener[0], SLOW_OPENING);
         this.agents = new ThreadPoolExecutor(settings.agentThreads(), settings.agentThreads(), 60, TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(settings.agentThreads() * QUEUED_PER_THREAD), threads("switchboard-agent"));
         this.writers = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()),

@@ -13,7 +13,14 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -75,6 +82,60 @@ class StoreOpeningTest {
             TaskStore store = opening.deferred(TaskStore.class, open -> new JpaTaskStore(open.entityManagerFactory(),
                     Clock.systemUTC()));
             assertThrows(NullPointerException.class, () -> store.create(null, null, null, List.of()));
+        }
+    }
+
+    @Test
+    void anOpeningThatHangsIsReportedWithWhereItWaits() throws Exception {
+        CompletableFuture<TaskDatabase> ready = new CompletableFuture<>();
+        CountDownLatch never = new CountDownLatch(1);
+        Thread opener = new Thread(() -> awaitQuietly(never), "store-opener-under-test");
+        opener.start();
+        Logger log = Logger.getLogger(StoreOpening.class.getName());
+        List<LogRecord> records = new CopyOnWriteArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                records.add(record);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        log.addHandler(capture);
+        try {
+            new StoreOpening(ready, Duration.ofSeconds(1)).reportWhileOpening(opener, Duration.ofMillis(20));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (records.size() < 2 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertTrue(records.size() >= 2, "reported again while still opening: " + records.size());
+            LogRecord first = records.get(0);
+            assertEquals(Level.WARNING, first.getLevel());
+            assertTrue(first.getMessage().contains("store-opener-under-test is WAITING"), first.getMessage());
+            assertTrue(first.getMessage().contains("awaitQuietly"), "names where the opener waits: " + first.getMessage());
+
+            ready.completeExceptionally(new IllegalStateException("opened at last"));
+            Thread.sleep(200);
+            int afterOpen = records.size();
+            Thread.sleep(500);
+            assertEquals(afterOpen, records.size(), "no report once the opening has ended");
+        } finally {
+            log.removeHandler(capture);
+            never.countDown();
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }
