@@ -16,6 +16,8 @@ import org.glassfish.jersey.servlet.ServletProperties;
 public final class SwitchboardApplication extends ResourceConfig {
     /** The A2A 1.0 media type for HTTP+JSON bodies. */
     public static final String A2A_JSON = "application/a2a+json";
+    /** Jersey's {@code InternalProperties.JSON_FEATURE}: every JSON feature but the one named stands down. */
+    static final String JSON_FEATURE = "jersey.config.jsonFeature";
 
     public SwitchboardApplication(@Context ServletContext servletContext) {
         Switchboard switchboard = Switchboard.from(servletContext);
@@ -40,9 +42,10 @@ public final class SwitchboardApplication extends ResourceConfig {
 
         // some containers ignore an application's Jsonb resolver otherwise; ours decides everywhere
         property("jersey.config.disableJsonBinding", true);
-        // Payara's Jersey also offers MOXy, which tried every record (and logged a JAXB warning per
-        // /health request) before ours was asked
-        property(ServerProperties.MOXY_JSON_FEATURE_DISABLE, true);
+        // Payara's Jersey also carries Jackson and MOXy, whose features register themselves unless
+        // the application names its own JSON feature: Jackson then wrote some starts' /health
+        // (a 400 on its Instant) and MOXy logged a JAXB warning on every one
+        property(JSON_FEATURE, JsonbBodyProvider.class.getSimpleName());
         property(ServerProperties.WADL_FEATURE_DISABLE, true);
         property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);
         property(ServerProperties.BV_SEND_ERROR_IN_RESPONSE, false);

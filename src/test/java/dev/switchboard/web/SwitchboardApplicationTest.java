@@ -1,0 +1,155 @@
+package dev.switchboard.web;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.switchboard.config.Settings;
+import dev.switchboard.config.SettingsLoader;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.servlet.ServletContext;
+import jakarta.ws.rs.core.Configuration;
+import jakarta.ws.rs.core.Feature;
+import jakarta.ws.rs.core.SecurityContext;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.StringReader;
+import java.lang.reflect.Proxy;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.Principal;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.glassfish.jersey.internal.MapPropertiesDelegate;
+import org.glassfish.jersey.jackson.JacksonFeature;
+import org.glassfish.jersey.server.ApplicationHandler;
+import org.glassfish.jersey.server.ContainerRequest;
+import org.glassfish.jersey.server.ContainerResponse;
+import org.glassfish.jersey.server.spi.ContainerResponseWriter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The application in Jersey with Jackson on the class path, as inside Payara: only our JSON-B
+ * provider writes bodies. Jackson's feature, had it registered, would have written some
+ * start-ups' /health itself and refused its {@code Instant} with a 400.
+ */
+class SwitchboardApplicationTest {
+    @TempDir
+    Path temp;
+
+    @Test
+    void noOtherJsonFeatureJoinsAndHealthIsWrittenByJsonB() throws Exception {
+        Settings settings = new SettingsLoader(Map.of("switchboard.data.dir", temp.toString())::get,
+                name -> null, Map.of()).load();
+        Switchboard switchboard = Switchboard.start(settings, getClass().getClassLoader(), SwitchboardApplicationTest::webResource,
+                Clock.systemUTC());
+        try {
+            ApplicationHandler handler = new ApplicationHandler(new SwitchboardApplication(context(switchboard)));
+            Configuration configuration = handler.getConfiguration();
+            // the feature is discovered, as in Payara, but declines to register anything
+            assertFalse(configuration.isEnabled(JacksonFeature.class), "Jackson's feature stood down");
+            assertEquals(0, jsonProvidersOtherThanOurs(configuration),
+                    "registered: " + configuration.getClasses() + " " + configuration.getInstances());
+
+            ByteArrayOutputStream body = new ByteArrayOutputStream();
+            ContainerRequest request = new ContainerRequest(URI.create("http://localhost/"),
+                    URI.create("http://localhost/health"), "GET", new Anonymous(), new MapPropertiesDelegate(), configuration);
+            int[] status = new int[1];
+            request.setWriter(new Capture(body, status));
+            handler.handle(request);
+            assertTrue(status[0] == 200 || status[0] == 503, "status " + status[0]);
+            JsonObject health = Json.createReader(new StringReader(body.toString(StandardCharsets.UTF_8))).readObject();
+            Instant.parse(health.getString("startedAt"));
+            assertTrue(health.containsKey("requests"), health.toString());
+        } finally {
+            switchboard.close();
+        }
+    }
+
+    private static long jsonProvidersOtherThanOurs(Configuration configuration) {
+        return Stream.concat(configuration.getClasses().stream(),
+                        configuration.getInstances().stream().map(Object::getClass))
+                .filter(type -> !Feature.class.isAssignableFrom(type))
+                .map(Class::getName)
+                .filter(name -> name.contains("jackson") || name.contains("moxy"))
+                .count();
+    }
+
+    private static InputStream webResource(String path) {
+        try {
+            Path file = Path.of("src/main/webapp", path);
+            return Files.exists(file) ? Files.newInputStream(file) : null;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static ServletContext context(Switchboard switchboard) {
+        return (ServletContext) Proxy.newProxyInstance(ServletContext.class.getClassLoader(),
+                new Class<?>[] {ServletContext.class}, (proxy, method, args) ->
+                        method.getName().equals("getAttribute") && Switchboard.ATTRIBUTE.equals(args[0])
+                                ? switchboard : null);
+    }
+
+    private static final class Anonymous implements SecurityContext {
+        @Override
+        public Principal getUserPrincipal() {
+            return null;
+        }
+
+        @Override
+        public boolean isUserInRole(String role) {
+            return false;
+        }
+
+        @Override
+        public boolean isSecure() {
+            return false;
+        }
+
+        @Override
+        public String getAuthenticationScheme() {
+            return null;
+        }
+    }
+
+    /** Keeps what Jersey writes, as a container would send it. */
+    private record Capture(OutputStream body, int[] status) implements ContainerResponseWriter {
+        @Override
+        public OutputStream writeResponseStatusAndHeaders(long contentLength, ContainerResponse response) {
+            status[0] = response.getStatus();
+            return body;
+        }
+
+        @Override
+        public boolean suspend(long timeOut, TimeUnit timeUnit, TimeoutHandler timeoutHandler) {
+            return false;
+        }
+
+        @Override
+        public void setSuspendTimeout(long timeOut, TimeUnit timeUnit) {
+        }
+
+        @Override
+        public void commit() {
+        }
+
+        @Override
+        public void failure(Throwable error) {
+            throw new AssertionError(error);
+        }
+
+        @Override
+        public boolean enableResponseBuffering() {
+            return false;
+        }
+    }
+}
