@@ -8,6 +8,8 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
@@ -30,6 +32,7 @@ public final class StoreOpening {
 
     private final CompletableFuture<TaskDatabase> ready;
     private final Duration patience;
+    private volatile ScheduledExecutorService watch;
 
     /**
      * @param ready    completes with the database once it is open and whatever must precede every
@@ -51,26 +54,36 @@ public final class StoreOpening {
     /**
      * Reports an opening that takes long: after {@code first}, then after doubling gaps, a few
      * times, it logs a warning with where the opening thread is, so that an operator (or a test's
-     * console) sees what a start-up that never becomes healthy waits for.
+     * console) sees what a start-up that never becomes healthy waits for. The reporting thread is
+     * this application's own and ends when the opening does, or at {@link #close()}.
      *
      * @param opener the thread that opens the database
      */
     public void reportWhileOpening(Thread opener, Duration first) {
-        reportLater(opener, first.toMillis(), 1);
+        ScheduledExecutorService watch = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "switchboard-store-watch");
+            thread.setDaemon(true);
+            return thread;
+        });
+        this.watch = watch;
+        long delay = first.toMillis();
+        for (int report = 1; report <= REPORTS; report++, delay *= 2) {
+            int number = report;
+            watch.schedule(() -> {
+                if (!ready.isDone() && LOG.isLoggable(Level.WARNING)) {
+                    LOG.warning(slowOpening(opener, number));
+                }
+            }, delay, TimeUnit.MILLISECONDS);
+        }
+        ready.whenComplete((database, failure) -> watch.shutdownNow());
     }
 
-    private void reportLater(Thread opener, long afterMillis, int report) {
-        CompletableFuture.delayedExecutor(afterMillis, TimeUnit.MILLISECONDS).execute(() -> {
-            if (ready.isDone()) {
-                return;
-            }
-            if (LOG.isLoggable(Level.WARNING)) {
-                LOG.warning(slowOpening(opener, report));
-            }
-            if (report < REPORTS) {
-                reportLater(opener, afterMillis * 2, report + 1);
-            }
-        });
+    /** Stops reporting: the application is going away, whether or not the database opened. */
+    public void close() {
+        ScheduledExecutorService running = watch;
+        if (running != null) {
+            running.shutdownNow();
+        }
     }
 
     static String slowOpening(Thread opener, int report) {

@@ -314,6 +314,7 @@ public final class Switchboard implements AutoCloseable {
             pushDelivery.close();
         }
         streams.close();
+        opening.close();
         agents.shutdownNow();
         writers.shutdownNow();
         try {

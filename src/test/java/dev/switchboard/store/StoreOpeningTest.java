@@ -120,15 +120,39 @@ class StoreOpeningTest {
             assertTrue(first.getMessage().contains("store-opener-under-test is WAITING"), first.getMessage());
             assertTrue(first.getMessage().contains("awaitQuietly"), "names where the opener waits: " + first.getMessage());
 
+            assertTrue(watchRunning(), "the reports come from a thread of the application's own");
             ready.completeExceptionally(new IllegalStateException("opened at last"));
-            Thread.sleep(200);
             int afterOpen = records.size();
             Thread.sleep(500);
             assertEquals(afterOpen, records.size(), "no report once the opening has ended");
+            assertFalse(watchRunning(), "its thread ends with the opening");
+            assertTrue(records.size() <= 5, "a few reports at most: " + records.size());
         } finally {
             log.removeHandler(capture);
             never.countDown();
         }
+    }
+
+    @Test
+    void closingStopsTheReportsOfAnOpeningThatNeverEnds() throws Exception {
+        StoreOpening opening = new StoreOpening(new CompletableFuture<>(), Duration.ofSeconds(1));
+        opening.reportWhileOpening(Thread.currentThread(), Duration.ofMinutes(1));
+        assertTrue(watchRunning());
+        opening.close();
+        assertFalse(watchRunning(), "an undeployed application leaves no thread behind");
+    }
+
+    /** Whether the reporting thread is alive, given a moment to end. */
+    private static boolean watchRunning() throws InterruptedException {
+        for (int i = 0; i < 100; i++) {
+            boolean alive = Thread.getAllStackTraces().keySet().stream()
+                    .anyMatch(thread -> thread.getName().equals("switchboard-store-watch") && thread.isAlive());
+            if (!alive) {
+                return false;
+            }
+            Thread.sleep(20);
+        }
+        return true;
     }
 
     private static void awaitQuietly(CountDownLatch latch) {
