@@ -71,14 +71,12 @@ public final class JakartaRestFilter implements Filter {
             chain.doFilter(request, response);
             return;
         }
-        Filter filter = started.getNow(null);
-        if (filter == null) {
-            filter = await((HttpServletResponse) response);
-            if (filter == null) {
-                return;
-            }
+        // once started, no waiting; a start that failed answers 503 like one still under way
+        Filter filter = started.isDone() && !started.isCompletedExceptionally() ? started.join()
+                : await((HttpServletResponse) response);
+        if (filter != null) {
+            filter.doFilter(request, response, chain);
         }
-        filter.doFilter(request, response, chain);
     }
 
     /** A request mapped to one of the application's servlets (the card, the keys, the catalogue). */

@@ -72,6 +72,12 @@ class JakartaRestFilterTest {
         assertEquals(503, answered.get("status"));
         assertEquals("5", answered.get("Retry-After"));
         assertTrue(handled.isEmpty());
+
+        // and every later call, when the failure is long known
+        answered.clear();
+        filter.doFilter(request("default"), response(), chain);
+        assertEquals(503, answered.get("status"));
+        assertTrue(handled.isEmpty());
     }
 
     @Test
