@@ -322,8 +322,25 @@ public final class Switchboard implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        // a store still opening is closed as soon as it has opened
-        database.thenAccept(TaskDatabase::close);
+        closeDatabase();
+    }
+
+    /**
+     * Closes the database before returning, waiting a bounded time for one still opening: the next
+     * deployment of the same data directory cannot open the file while this one holds it.
+     */
+    private void closeDatabase() {
+        try {
+            database.get(STORE_PATIENCE.toSeconds(), TimeUnit.SECONDS).close();
+        } catch (java.util.concurrent.ExecutionException e) {
+            // it never opened: nothing to close
+        } catch (java.util.concurrent.TimeoutException e) {
+            LOG.warning("The task store is still opening at shutdown; it is closed once it has opened");
+            database.thenAccept(TaskDatabase::close);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            database.thenAccept(TaskDatabase::close);
+        }
     }
 
     private static ThreadFactory threads(String name) {
