@@ -62,9 +62,11 @@ import java.util.function.Function;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -332,9 +334,9 @@ public final class Switchboard implements AutoCloseable {
     private void closeDatabase() {
         try {
             database.get(STORE_PATIENCE.toSeconds(), TimeUnit.SECONDS).close();
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             // it never opened: nothing to close
-        } catch (java.util.concurrent.TimeoutException e) {
+        } catch (TimeoutException e) {
             LOG.warning("The task store is still opening at shutdown; it is closed once it has opened");
             database.thenAccept(TaskDatabase::close);
         } catch (InterruptedException e) {
