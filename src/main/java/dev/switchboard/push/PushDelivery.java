@@ -75,9 +75,16 @@ public final class PushDelivery implements AutoCloseable {
                 new ArrayBlockingQueue<>(threads * 16), threads("switchboard-push"));
     }
 
-    /** Starts polling; configs owed events from an earlier run are picked up at once. */
+    /**
+     * Starts polling; configs owed events from an earlier run are picked up at once. Does nothing
+     * once closed: an application undeployed while its store was opening starts nothing.
+     */
     public void start() {
-        poller.scheduleWithFixedDelay(this::pollSafely, 0, POLL_MILLIS, TimeUnit.MILLISECONDS);
+        try {
+            poller.scheduleWithFixedDelay(this::pollSafely, 0, POLL_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException closed) {
+            LOG.fine("Push delivery closed before it started");
+        }
     }
 
     /** New events were stored: look for due configs soon rather than at the next tick. Never blocks. */
