@@ -128,6 +128,28 @@ class IsolationIT extends OnTomcat {
     }
 
     @Test
+    void theRestExtendedCardOfA2a03IsThe03Rendering() {
+        String key = KEYS.issue("frank", Tier.AUTHENTICATED, Duration.ofHours(1));
+        JsonObject overRpc = rpc(key, "agent/getAuthenticatedExtendedCard", Json.createObjectBuilder().build())
+                .getJsonObject("result");
+        for (String path : new String[] {"/a2a/rest/v1/card", "/v1/card"}) {
+            HttpRequest.Builder request = http.request(path).GET();
+            credentials(request, key);
+            HttpResponse<String> overRest = http.send(request.build());
+            assertEquals(200, overRest.statusCode(), path + ": " + overRest.body());
+            JsonObject card = Http.json(overRest);
+            assertEquals(overRpc, card, path + " and agent/getAuthenticatedExtendedCard agree");
+            assertEquals("0.3.0", card.getString("protocolVersion"), path);
+            assertTrue(card.getBoolean("supportsAuthenticatedExtendedCard"), path);
+            assertFalse(card.containsKey("supportedInterfaces"), path + ": no 1.0 field");
+        }
+        HttpResponse<String> anonymous = rest(alice, "GET", "/v1/card", null);
+        assertEquals(rest(alice, "GET", "/extendedAgentCard", null).statusCode(), anonymous.statusCode(),
+                "refused as on the 1.0 route: " + anonymous.body());
+        assertFalse(anonymous.body().contains("skills"), anonymous.body());
+    }
+
+    @Test
     void expiredAndForgedKeysAre401() {
         ApiKeys past = new ApiKeys(ApiKeys.decodeSecret("aW50ZWdyYXRpb24tdGVzdC1rZXktc2VjcmV0LTMyYnkhIQ=="), Set.of(),
                 Clock.offset(Clock.systemUTC(), Duration.ofDays(-10)));
