@@ -4,6 +4,7 @@ import dev.switchboard.config.InvalidSettingException;
 import dev.switchboard.config.Settings;
 import dev.switchboard.config.SettingsLoader;
 import dev.switchboard.skill.catalogue.CatalogueException;
+import dev.switchboard.store.JdbcDrivers;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
@@ -51,6 +52,7 @@ public final class SwitchboardBootstrap implements ServletContextListener {
         if (switchboard instanceof Switchboard running) {
             running.close();
         }
+        JdbcDrivers.deregisterLoadedBy(SwitchboardBootstrap.class.getClassLoader());
     }
 
     /** Carries the reason only: the log line above already says everything an operator needs. */
