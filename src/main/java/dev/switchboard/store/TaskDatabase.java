@@ -8,6 +8,7 @@ import jakarta.persistence.ValidationMode;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Locale;
+import java.util.function.Consumer;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
 import javax.sql.DataSource;
@@ -127,6 +128,23 @@ public final class TaskDatabase implements AutoCloseable {
 
     public EntityManagerFactory entityManagerFactory() {
         return emf;
+    }
+
+    /**
+     * Runs what must precede every use of the database (restart reconciliation). If that fails,
+     * the database is closed before the failure goes on: nothing will use it, and an open one
+     * would hold its file against the next deployment of the same data directory.
+     *
+     * @return this database, once the step has run
+     */
+    public TaskDatabase preparedBy(Consumer<TaskDatabase> step) {
+        try {
+            step.accept(this);
+            return this;
+        } catch (RuntimeException | Error e) {
+            close();
+            throw e;
+        }
     }
 
     private static String vendor(String jdbcUrl) {

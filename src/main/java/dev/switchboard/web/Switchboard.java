@@ -125,11 +125,9 @@ public final class Switchboard implements AutoCloseable {
                     opener[0] = threads("switchboard-store-open").newThread(runnable);
                     opener[0].start();
                 })
-                .thenApply(db -> {
-                    RestartReconciliation.failUnfinished(new JpaTaskStore(db.entityManagerFactory(), clock),
-                            settings.instanceId(), clock);
-                    return db;
-                }).whenComplete((db, failure) -> {
+                .thenApply(db -> db.preparedBy(opened -> RestartReconciliation.failUnfinished(
+                        new JpaTaskStore(opened.entityManagerFactory(), clock), settings.instanceId(), clock)))
+                .whenComplete((db, failure) -> {
                     if (failure != null) {
                         LOG.log(Level.SEVERE, "The task store could not be opened; task calls fail until a restart",
                                 failure);
