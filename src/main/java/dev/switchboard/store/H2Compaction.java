@@ -31,11 +31,7 @@ final class H2Compaction implements AutoCloseable {
 
     private H2Compaction(DataSource dataSource) {
         this.dataSource = dataSource;
-        this.schedule = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "switchboard-h2-compaction");
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.schedule = Executors.newSingleThreadScheduledExecutor(DaemonThread.named("switchboard-h2-compaction"));
         schedule.scheduleWithFixedDelay(this::compact, 1, 1, TimeUnit.SECONDS);
     }
 

@@ -60,11 +60,8 @@ public final class StoreOpening {
      * @param opener the thread that opens the database
      */
     public void reportWhileOpening(Thread opener, Duration first) {
-        ScheduledExecutorService watch = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "switchboard-store-watch");
-            thread.setDaemon(true);
-            return thread;
-        });
+        ScheduledExecutorService watch = Executors.newSingleThreadScheduledExecutor(
+                DaemonThread.named("switchboard-store-watch"));
         this.watch = watch;
         long delay = first.toMillis();
         for (int report = 1; report <= REPORTS; report++, delay *= 2) {
