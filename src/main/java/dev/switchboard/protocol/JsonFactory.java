@@ -70,6 +70,10 @@ public final class JsonFactory {
         return PROVIDER.createParser(in);
     }
 
+    public static JsonParser createParser(Reader in) {
+        return PROVIDER.createParser(in);
+    }
+
     public static JsonString createValue(String value) {
         return PROVIDER.createValue(value);
     }

@@ -1,7 +1,9 @@
 package dev.switchboard.web;
 
+import dev.switchboard.protocol.BoundedJsonReader;
 import jakarta.ws.rs.core.StreamingOutput;
 import dev.switchboard.web.filter.RequestBodyTooLargeException;
+import jakarta.json.JsonException;
 import jakarta.json.bind.Jsonb;
 import jakarta.json.bind.JsonbException;
 import jakarta.ws.rs.Consumes;
@@ -11,6 +13,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.MessageBodyReader;
 import jakarta.ws.rs.ext.MessageBodyWriter;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -24,7 +27,8 @@ import java.util.Objects;
  * support is switched off (see {@link SwitchboardApplication}), so this provider decides on every
  * container; some containers would otherwise ignore an application's Jsonb configuration.
  *
- * <p>An empty or malformed body is the client's fault and answers 400; a body over the size limit
+ * <p>An empty or malformed body, or one nesting deeper than {@link BoundedJsonReader#MAX_DEPTH}
+ * levels, is the client's fault and answers 400; a body over the size limit
  * answers 413. Neither reaches a resource method.
  */
 @Consumes({MediaType.APPLICATION_JSON, SwitchboardApplication.A2A_JSON, "application/*+json"})
@@ -53,6 +57,15 @@ public final class JsonbBodyProvider implements MessageBodyReader<Object>, Messa
         String text = new String(body, StandardCharsets.UTF_8);
         if (text.isBlank()) {
             throw new WebApplicationException("Request body is empty; a JSON document is required", 400);
+        }
+        try {
+            // JSON-B's parser would refuse deep nesting with an unchecked error, far past our limit
+            BoundedJsonReader.read(new ByteArrayInputStream(body), BoundedJsonReader.MAX_DEPTH);
+        } catch (BoundedJsonReader.TooDeep e) {
+            throw new WebApplicationException("Request body nests objects and arrays deeper than " + e.limit()
+                    + " levels", 400);
+        } catch (JsonException e) {
+            throw new WebApplicationException("Request body is not valid JSON for this operation", 400);
         }
         try {
             return jsonb.fromJson(text, genericType);

@@ -3,11 +3,11 @@ package dev.switchboard.web;
 import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
+import dev.switchboard.protocol.BoundedJsonReader;
 import dev.switchboard.web.filter.RequestBodyTooLargeException;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MultivaluedMap;
@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -29,7 +30,7 @@ final class RestRequests {
     }
 
     /**
-     * The body as a JSON object.
+     * The body as a JSON object, nesting at most {@link BoundedJsonReader#MAX_DEPTH} levels.
      *
      * @param optional whether an empty body, {@code {}} or {@code null} may stand for "no fields"
      *                 (cancel and subscribe take no body, and clients differ in what they send)
@@ -54,8 +55,11 @@ final class RestRequests {
             throw new A2AException(A2AError.INVALID_REQUEST, "Request body is empty; a JSON object is required");
         }
         JsonValue value;
-        try (JsonReader reader = JsonFactory.createReader(new ByteArrayInputStream(bytes))) {
-            value = reader.readValue();
+        try {
+            value = BoundedJsonReader.read(new ByteArrayInputStream(bytes), BoundedJsonReader.MAX_DEPTH);
+        } catch (BoundedJsonReader.TooDeep e) {
+            throw new A2AException(A2AError.INVALID_REQUEST, "Request body is not valid JSON: objects and arrays"
+                    + " nest deeper than " + e.limit() + " levels", Map.of("maxDepth", String.valueOf(e.limit())));
         } catch (JsonException e) {
             throw new A2AException(A2AError.INVALID_REQUEST, "Request body is not valid JSON");
         }

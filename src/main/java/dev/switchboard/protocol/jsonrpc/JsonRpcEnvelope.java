@@ -1,19 +1,24 @@
 package dev.switchboard.protocol.jsonrpc;
 
-import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.protocol.A2AError;
+import dev.switchboard.protocol.A2AException;
+import dev.switchboard.protocol.BoundedJsonReader;
+import dev.switchboard.protocol.JsonFactory;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
+import jakarta.json.stream.JsonLocation;
 import jakarta.json.stream.JsonParser;
 import jakarta.json.stream.JsonParsingException;
 import java.io.ByteArrayInputStream;
+import java.util.Map;
 
 /**
  * Reads a JSON-RPC 2.0 request envelope, once, and checks it before any method sees it.
  *
  * <ul>
- * <li>not JSON: -32700 with {@code id: null};</li>
+ * <li>not JSON, or objects and arrays nested deeper than {@link BoundedJsonReader#MAX_DEPTH} levels
+ *     (refused while parsing, before any tree is built): -32700 with {@code id: null};</li>
  * <li>a batch (JSON array): -32600. A2A defines no batch semantics and a streaming method cannot
  *     share a response with others, so batches are refused as a whole, clearly, rather than
  *     answered in part;</li>
@@ -35,16 +40,17 @@ public final class JsonRpcEnvelope {
             if (!parser.hasNext()) {
                 throw new JsonRpcException(JsonValue.NULL, A2AError.PARSE_ERROR, "Request body is empty");
             }
-            parser.next();
-            value = parser.getValue();
+            value = BoundedJsonReader.next(parser, BoundedJsonReader.MAX_DEPTH);
             if (parser.hasNext()) {
                 throw new JsonRpcException(JsonValue.NULL, A2AError.PARSE_ERROR,
                         "Invalid JSON payload: content after the request object");
             }
+        } catch (BoundedJsonReader.TooDeep e) {
+            throw new JsonRpcException(JsonValue.NULL, new A2AException(A2AError.PARSE_ERROR, "Invalid JSON payload: "
+                    + "objects and arrays nest deeper than " + e.limit() + " levels" + at(e.getLocation()),
+                    Map.of("maxDepth", String.valueOf(e.limit()))));
         } catch (JsonParsingException e) {
-            throw new JsonRpcException(JsonValue.NULL, A2AError.PARSE_ERROR, "Invalid JSON payload"
-                    + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNumber()
-                    + ", column " + e.getLocation().getColumnNumber()));
+            throw new JsonRpcException(JsonValue.NULL, A2AError.PARSE_ERROR, "Invalid JSON payload" + at(e.getLocation()));
         } catch (JsonException e) {
             throw new JsonRpcException(JsonValue.NULL, A2AError.PARSE_ERROR, "Invalid JSON payload");
         }
@@ -80,5 +86,9 @@ public final class JsonRpcEnvelope {
         }
         return new JsonRpcRequest(echo, ((jakarta.json.JsonString) method).getString(),
                 params == null ? JsonValue.EMPTY_JSON_OBJECT : params.asJsonObject());
+    }
+
+    private static String at(JsonLocation location) {
+        return location == null ? "" : " at line " + location.getLineNumber() + ", column " + location.getColumnNumber();
     }
 }

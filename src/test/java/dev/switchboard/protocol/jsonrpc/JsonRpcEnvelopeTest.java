@@ -2,6 +2,7 @@ package dev.switchboard.protocol.jsonrpc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.protocol.A2AError;
 import jakarta.json.Json;
@@ -36,6 +37,30 @@ class JsonRpcEnvelopeTest {
             assertEquals(A2AError.PARSE_ERROR, e.error().error(), body);
             assertEquals(JsonValue.NULL, e.id());
         }
+    }
+
+    @Test
+    void nestingDeeperThanTheLimitIsAParseErrorNamingIt() {
+        String params = "{\"a\":".repeat(10_000) + "1" + "}".repeat(10_000);
+        for (String body : new String[] {
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"SendMessage\",\"params\":" + params + "}",
+                "[".repeat(10_000) + "]".repeat(10_000)}) {
+            JsonRpcException e = refused(body);
+            assertEquals(A2AError.PARSE_ERROR, e.error().error());
+            assertEquals(JsonValue.NULL, e.id());
+            assertTrue(e.getMessage().contains("deeper than 100 levels"), e.getMessage());
+            assertEquals("100", e.error().metadata().get("maxDepth"));
+        }
+    }
+
+    @Test
+    void nestingUpToTheLimitIsRead() {
+        // params and what it holds: the envelope around them is the hundredth level
+        String metadata = "{\"a\":".repeat(99) + "1" + "}".repeat(99);
+        JsonRpcRequest request = parse("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\",\"params\":" + metadata + "}");
+        assertEquals(1, request.params().size());
+        assertEquals(A2AError.PARSE_ERROR, refused("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\",\"params\":{\"b\":"
+                + metadata + "}}").error().error());
     }
 
     @Test

@@ -1,0 +1,153 @@
+package dev.switchboard.protocol;
+
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
+import jakarta.json.stream.JsonLocation;
+import jakarta.json.stream.JsonParser;
+import jakarta.json.stream.JsonParsingException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Iterator;
+
+/**
+ * Reads JSON documents whose objects and arrays nest at most a fixed number of levels, counting
+ * the levels on the parser's events, so a document that nests deeper is refused where it passes
+ * the limit, before its tree is built. Without this, the JSON-P provider's own guard (1,000 levels
+ * in Parsson) answers a plain {@code RuntimeException}, and recursive readers and writers can
+ * exhaust the stack.
+ */
+public final class BoundedJsonReader {
+    /**
+     * How deeply a request may nest objects and arrays, the request itself being level 1: the
+     * recursion limit of protobuf's own parsers, so anything a gRPC peer could send passes.
+     */
+    public static final int MAX_DEPTH = 100;
+
+    /**
+     * How deeply a stored task or event may nest: a stored task wraps a client's message in one
+     * level more than the shallowest request (a REST body), and an agent may add a few of its own.
+     */
+    public static final int MAX_STORED_DEPTH = MAX_DEPTH + 10;
+
+    private BoundedJsonReader() {
+    }
+
+    /**
+     * A whole document: one JSON value and nothing after it.
+     *
+     * @throws JsonParsingException when it is empty, not JSON, followed by more content, or nests
+     *                              deeper than {@code maxDepth} ({@link TooDeep})
+     */
+    public static JsonValue read(InputStream in, int maxDepth) {
+        try (JsonParser parser = JsonFactory.createParser(in)) {
+            return whole(parser, maxDepth);
+        }
+    }
+
+    /** Like {@link #read(InputStream, int)}, from characters. */
+    public static JsonValue read(Reader in, int maxDepth) {
+        try (JsonParser parser = JsonFactory.createParser(in)) {
+            return whole(parser, maxDepth);
+        }
+    }
+
+    private static JsonValue whole(JsonParser parser, int maxDepth) {
+        if (!parser.hasNext()) {
+            throw new JsonParsingException("The document is empty", parser.getLocation());
+        }
+        JsonValue value = next(parser, maxDepth);
+        if (parser.hasNext()) {
+            throw new JsonParsingException("Content after the document", parser.getLocation());
+        }
+        return value;
+    }
+
+    /**
+     * The parser's next value, a structure read to its end.
+     *
+     * @throws JsonParsingException when it is not JSON or nests deeper than {@code maxDepth} ({@link TooDeep})
+     */
+    public static JsonValue next(JsonParser parser, int maxDepth) {
+        JsonParser.Event event = parser.next();
+        if (event != JsonParser.Event.START_OBJECT && event != JsonParser.Event.START_ARRAY) {
+            return parser.getValue();
+        }
+        // each open level: its builder and, inside an object, the key its value will take
+        Deque<Object> builders = new ArrayDeque<>();
+        Deque<String> keys = new ArrayDeque<>();
+        String key = null;
+        while (true) {
+            if (event == JsonParser.Event.START_OBJECT || event == JsonParser.Event.START_ARRAY) {
+                if (builders.size() == maxDepth) {
+                    throw new TooDeep(maxDepth, parser.getLocation());
+                }
+                builders.push(event == JsonParser.Event.START_OBJECT
+                        ? JsonFactory.createObjectBuilder() : JsonFactory.createArrayBuilder());
+                keys.push(key == null ? "" : key);
+                key = null;
+            } else if (event == JsonParser.Event.KEY_NAME) {
+                key = parser.getString();
+            } else {
+                JsonValue value;
+                if (event == JsonParser.Event.END_OBJECT || event == JsonParser.Event.END_ARRAY) {
+                    Object done = builders.pop();
+                    value = done instanceof JsonObjectBuilder object ? object.build() : ((JsonArrayBuilder) done).build();
+                    key = keys.pop();
+                    if (builders.isEmpty()) {
+                        return value;
+                    }
+                } else {
+                    value = parser.getValue();
+                }
+                if (builders.peek() instanceof JsonObjectBuilder object) {
+                    object.add(key, value);
+                } else {
+                    ((JsonArrayBuilder) builders.peek()).add(value);
+                }
+                key = null;
+            }
+            event = parser.next();
+        }
+    }
+
+    /** How many levels of objects and arrays {@code value} nests: 0 for a scalar, 1 for {@code {}}. */
+    public static int depth(JsonValue value) {
+        int deepest = 0;
+        Deque<Iterator<? extends JsonValue>> open = new ArrayDeque<>();
+        JsonValue current = value;
+        while (true) {
+            if (current != null && (current.getValueType() == JsonValue.ValueType.OBJECT
+                    || current.getValueType() == JsonValue.ValueType.ARRAY)) {
+                open.push(current.getValueType() == JsonValue.ValueType.OBJECT
+                        ? current.asJsonObject().values().iterator() : current.asJsonArray().iterator());
+                deepest = Math.max(deepest, open.size());
+            }
+            current = null;
+            while (!open.isEmpty() && !open.peek().hasNext()) {
+                open.pop();
+            }
+            if (open.isEmpty()) {
+                return deepest;
+            }
+            current = open.peek().next();
+        }
+    }
+
+    /** A document that nests objects and arrays deeper than the limit. */
+    public static final class TooDeep extends JsonParsingException {
+        private static final long serialVersionUID = 1L;
+        private final int limit;
+
+        TooDeep(int limit, JsonLocation location) {
+            super("Objects and arrays nest deeper than " + limit + " levels", location);
+            this.limit = limit;
+        }
+
+        public int limit() {
+            return limit;
+        }
+    }
+}

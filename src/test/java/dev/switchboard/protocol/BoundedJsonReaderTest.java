@@ -1,0 +1,79 @@
+package dev.switchboard.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import jakarta.json.Json;
+import jakarta.json.JsonValue;
+import jakarta.json.stream.JsonParsingException;
+import java.io.StringReader;
+import org.junit.jupiter.api.Test;
+
+class BoundedJsonReaderTest {
+    /** {@code levels} nested objects or arrays around a number, alternating from an object. */
+    static String nested(int levels) {
+        StringBuilder json = new StringBuilder();
+        for (int i = 0; i < levels; i++) {
+            json.append(i % 2 == 0 ? "{\"k\":" : "[");
+        }
+        json.append('1');
+        for (int i = levels - 1; i >= 0; i--) {
+            json.append(i % 2 == 0 ? '}' : ']');
+        }
+        return json.toString();
+    }
+
+    private static JsonValue read(String json, int maxDepth) {
+        return BoundedJsonReader.read(new StringReader(json), maxDepth);
+    }
+
+    @Test
+    void readsWhatTheProviderReads() {
+        String json = "{\"a\":[1,2.5,\"x\",true,false,null,{}],\"b\":{\"c\":{\"d\":[[]]}},\"a2\":-7e3,\"\":\"\"}";
+        assertEquals(Json.createReader(new StringReader(json)).readValue(), read(json, 10));
+        assertEquals(Json.createValue("s"), read("\"s\"", 1));
+        assertEquals(JsonValue.EMPTY_JSON_ARRAY, read(" [ ] ", 1));
+    }
+
+    @Test
+    void aDocumentAtTheLimitIsRead() {
+        JsonValue value = read(nested(BoundedJsonReader.MAX_DEPTH), BoundedJsonReader.MAX_DEPTH);
+        assertEquals(BoundedJsonReader.MAX_DEPTH, BoundedJsonReader.depth(value));
+    }
+
+    @Test
+    void oneLevelMoreIsRefusedWhereItPassesTheLimit() {
+        BoundedJsonReader.TooDeep e = assertThrows(BoundedJsonReader.TooDeep.class,
+                () -> read(nested(BoundedJsonReader.MAX_DEPTH + 1), BoundedJsonReader.MAX_DEPTH));
+        assertEquals(BoundedJsonReader.MAX_DEPTH, e.limit());
+        assertEquals(1, e.getLocation().getLineNumber());
+    }
+
+    @Test
+    void tenThousandLevelsOfObjectsOrArraysAreRefused() {
+        assertThrows(BoundedJsonReader.TooDeep.class, () -> read(nested(10_000), BoundedJsonReader.MAX_DEPTH));
+        assertThrows(BoundedJsonReader.TooDeep.class,
+                () -> read("[".repeat(10_000) + "]".repeat(10_000), BoundedJsonReader.MAX_DEPTH));
+        assertThrows(BoundedJsonReader.TooDeep.class,
+                () -> read("{\"a\":".repeat(10_000) + "1" + "}".repeat(10_000), BoundedJsonReader.MAX_DEPTH));
+    }
+
+    @Test
+    void brokenOrIncompleteDocumentsAreParseErrors() {
+        for (String json : new String[] {"", "{", "[1,", "{\"a\" 1}", "{} {}", "nope"}) {
+            assertThrows(JsonParsingException.class, () -> read(json, 10), json);
+        }
+    }
+
+    @Test
+    void depthCountsObjectsAndArrays() {
+        assertEquals(0, BoundedJsonReader.depth(Json.createValue(1)));
+        assertEquals(1, BoundedJsonReader.depth(JsonValue.EMPTY_JSON_OBJECT));
+        assertEquals(3, BoundedJsonReader.depth(read("{\"a\":1,\"b\":[2,{\"c\":3}],\"d\":[]}", 10)));
+        JsonValue deep = Json.createValue(1);
+        for (int i = 0; i < 10_000; i++) {
+            deep = Json.createArrayBuilder().add(deep).build();
+        }
+        assertEquals(10_000, BoundedJsonReader.depth(deep), "counted without recursion");
+    }
+}

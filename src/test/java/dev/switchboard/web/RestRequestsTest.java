@@ -1,0 +1,44 @@
+package dev.switchboard.web;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.switchboard.protocol.A2AError;
+import dev.switchboard.protocol.A2AException;
+import jakarta.json.JsonObject;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class RestRequestsTest {
+    private static JsonObject body(String json) {
+        return RestRequests.body(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)), "application/json",
+                false);
+    }
+
+    @Test
+    void aBodyNestingDeeperThanTheLimitIsABadRequestNamingIt() {
+        for (String json : new String[] {"{\"metadata\":" + "[".repeat(10_000) + "]".repeat(10_000) + "}",
+                "{\"a\":".repeat(10_000) + "1" + "}".repeat(10_000)}) {
+            A2AException e = assertThrows(A2AException.class, () -> body(json));
+            assertEquals(A2AError.INVALID_REQUEST, e.error());
+            assertEquals(400, e.error().httpStatus());
+            assertTrue(e.getMessage().contains("deeper than 100 levels"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aBodyAtTheLimitIsRead() {
+        JsonObject json = body("{\"a\":".repeat(100) + "1" + "}".repeat(100));
+        assertEquals(1, json.size());
+        assertThrows(A2AException.class, () -> body("{\"a\":".repeat(101) + "1" + "}".repeat(101)));
+    }
+
+    @Test
+    void malformedBodiesStayBadRequests() {
+        A2AException e = assertThrows(A2AException.class, () -> body("{\"a\":"));
+        assertEquals(A2AError.INVALID_REQUEST, e.error());
+        assertEquals(A2AError.INVALID_REQUEST, assertThrows(A2AException.class, () -> body("{} {}")).error());
+    }
+}
