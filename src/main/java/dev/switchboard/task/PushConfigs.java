@@ -5,6 +5,7 @@ import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.protocol.TaskPushNotificationConfig;
 import dev.switchboard.protocol.TaskPushNotificationConfig.AuthenticationInfo;
+import dev.switchboard.protocol.request.FieldLimits;
 import dev.switchboard.protocol.request.ListTaskPushNotificationConfigsRequest;
 import dev.switchboard.protocol.request.ListTaskPushNotificationConfigsResponse;
 import dev.switchboard.protocol.request.TaskPushNotificationConfigRequest;
@@ -25,11 +26,10 @@ import java.util.regex.Pattern;
  * it cannot split a header.
  */
 public final class PushConfigs {
-    static final int MAX_ID = 128;
-    static final int MAX_URL = 2048;
-    static final int MAX_SECRET = 2048;
+    static final int MAX_ID = FieldLimits.PUSH_CONFIG_ID;
+    static final int MAX_SECRET = FieldLimits.PUSH_SECRET;
     /** RFC 9110 token characters: what an authentication scheme may consist of. */
-    private static final Pattern SCHEME = Pattern.compile("[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}");
+    private static final Pattern SCHEME = Pattern.compile("[A-Za-z0-9!#$%&'*+.^_`|~-]+");
     /** Visible ASCII and space: nothing that could end a header line. */
     private static final Pattern HEADER_VALUE = Pattern.compile("[\\x20-\\x7E]*");
 
@@ -63,6 +63,8 @@ public final class PushConfigs {
     public TaskPushNotificationConfig create(TaskPushNotificationConfig config, String taskId, String owner,
                                              ProtocolVersion version) {
         requireEnabled();
+        FieldLimits.taskId(taskId, "taskId");
+        FieldLimits.tenant(config.tenant());
         StoredTask task = visible(taskId, owner);
         TaskPushNotificationConfig accepted = withTask(accept(config, ""), taskId);
         configs.save(accepted, version, task.lastSeq());
@@ -71,6 +73,7 @@ public final class PushConfigs {
 
     public TaskPushNotificationConfig get(TaskPushNotificationConfigRequest request, String owner) {
         requireEnabled();
+        FieldLimits.check(request);
         visible(request.taskId(), owner);
         return configs.find(request.taskId(), request.id()).map(StoredPushConfig::config)
                 .orElseThrow(() -> new A2AException(A2AError.TASK_NOT_FOUND, "Task " + request.taskId()
@@ -85,6 +88,7 @@ public final class PushConfigs {
      */
     public TaskPushNotificationConfig getOrFirst(TaskPushNotificationConfigRequest request, String owner) {
         requireEnabled();
+        FieldLimits.check(request);
         visible(request.taskId(), owner);
         return configs.find(request.taskId(), request.id()).or(() -> configs.list(request.taskId(), 0, 1).stream()
                         .findFirst()).map(StoredPushConfig::config)
@@ -94,6 +98,7 @@ public final class PushConfigs {
 
     public ListTaskPushNotificationConfigsResponse list(ListTaskPushNotificationConfigsRequest request, String owner) {
         requireEnabled();
+        FieldLimits.check(request);
         visible(request.taskId(), owner);
         int offset = offset(request.pageToken());
         int size = request.effectivePageSize();
@@ -106,6 +111,7 @@ public final class PushConfigs {
     /** DeleteTaskPushNotificationConfig: deleting a config that is not there succeeds too. */
     public void delete(TaskPushNotificationConfigRequest request, String owner) {
         requireEnabled();
+        FieldLimits.check(request);
         visible(request.taskId(), owner);
         configs.delete(request.taskId(), request.id());
     }
@@ -119,15 +125,15 @@ public final class PushConfigs {
         requireEnabled();
         String prefix = path.isEmpty() ? "" : path + ".";
         String id = config.id() == null || config.id().isEmpty() ? UUID.randomUUID().toString() : config.id();
-        if (id.length() > MAX_ID || !HEADER_VALUE.matcher(id).matches()) {
-            throw A2AException.invalidField(prefix + "id", "must be at most " + MAX_ID + " printable characters");
+        FieldLimits.check(id, prefix + "id", MAX_ID);
+        if (!HEADER_VALUE.matcher(id).matches()) {
+            throw A2AException.invalidField(prefix + "id", "must be printable ASCII characters");
         }
-        if (config.url().length() > MAX_URL) {
-            throw A2AException.invalidField(prefix + "url", "must be at most " + MAX_URL + " characters");
-        }
+        FieldLimits.check(config.url(), prefix + "url", FieldLimits.PUSH_URL);
         headerValue(config.token(), prefix + "token");
         AuthenticationInfo auth = config.authentication();
         if (auth != null) {
+            FieldLimits.check(auth.scheme(), prefix + "authentication.scheme", FieldLimits.PUSH_AUTH_SCHEME);
             if (!SCHEME.matcher(auth.scheme()).matches()) {
                 throw A2AException.invalidField(prefix + "authentication.scheme",
                         "must be an HTTP authentication scheme such as Bearer");
@@ -147,9 +153,10 @@ public final class PushConfigs {
         if (value == null) {
             return;
         }
-        if (value.length() > MAX_SECRET || !HEADER_VALUE.matcher(value).matches()) {
-            throw A2AException.invalidField(field, "must be at most " + MAX_SECRET
-                    + " printable ASCII characters, without line breaks or other control characters");
+        FieldLimits.check(value, field, MAX_SECRET);
+        if (!HEADER_VALUE.matcher(value).matches()) {
+            throw A2AException.invalidField(field,
+                    "must be printable ASCII characters, without line breaks or other control characters");
         }
     }
 

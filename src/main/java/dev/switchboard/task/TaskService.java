@@ -12,6 +12,7 @@ import dev.switchboard.protocol.TaskState;
 import dev.switchboard.protocol.TaskStatus;
 import dev.switchboard.protocol.TaskStatusUpdateEvent;
 import dev.switchboard.protocol.request.CancelTaskRequest;
+import dev.switchboard.protocol.request.FieldLimits;
 import dev.switchboard.protocol.request.GetTaskRequest;
 import dev.switchboard.protocol.request.ListTasksRequest;
 import dev.switchboard.protocol.request.ListTasksResponse;
@@ -143,10 +144,12 @@ public final class TaskService {
     }
 
     public Task get(GetTaskRequest request, String owner) {
+        FieldLimits.check(request);
         return TaskViews.withHistory(visible(request.id(), owner).task(), request.historyLength());
     }
 
     public ListTasksResponse list(ListTasksRequest request, String owner) {
+        FieldLimits.check(request);
         PageCursor after = null;
         if (request.pageToken() != null && !request.pageToken().isEmpty()) {
             after = PageCursor.parse(request.pageToken())
@@ -172,6 +175,7 @@ public final class TaskService {
 
     /** CancelTask: stops the agent if it runs here and stores the cancellation, unless the task finished first. */
     public Task cancel(CancelTaskRequest request, String owner) {
+        FieldLimits.check(request);
         StoredTask stored = visible(request.id(), owner);
         if (stored.task().status().state().isTerminal()) {
             throw notCancelable(stored.task());
@@ -203,6 +207,7 @@ public final class TaskService {
      * @param lastEventId the last event id the client saw, or null
      */
     public void subscribe(SubscribeToTaskRequest request, Long lastEventId, String owner, EventSink sink) {
+        FieldLimits.check(request);
         StoredTask first = visible(request.id(), owner);
         if (lastEventId == null && first.task().status().state().isTerminal()) {
             throw new A2AException(A2AError.UNSUPPORTED_OPERATION,
@@ -247,10 +252,12 @@ public final class TaskService {
     }
 
     /**
-     * Takes the message in; a push config it carries is checked before anything is stored and
-     * registered before the agent starts, so it is owed every event of a new task.
+     * Takes the message in. Its fields' lengths and a push config it carries are checked before
+     * anything is stored; the config is registered before the agent starts, so it is owed every
+     * event of a new task.
      */
     private TaskRun accept(SendMessageRequest request, String owner, ProtocolVersion version) {
+        FieldLimits.check(request);
         TaskPushNotificationConfig config = request.configuration().pushNotificationConfig();
         TaskPushNotificationConfig accepted = config == null ? null
                 : push.accept(config, "configuration.taskPushNotificationConfig");

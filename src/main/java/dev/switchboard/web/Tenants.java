@@ -1,6 +1,7 @@
 package dev.switchboard.web;
 
 import dev.switchboard.protocol.A2AException;
+import dev.switchboard.protocol.request.FieldLimits;
 
 /**
  * The tenants this agent serves: the one its card names, if any. A request that names another is
@@ -19,6 +20,7 @@ final class Tenants {
 
     /** @throws A2AException invalid params for a tenant named in a request body */
     void checkParameter(String tenant) {
+        FieldLimits.tenant(tenant);
         if (!knows(tenant)) {
             throw A2AException.invalidField("tenant", "'" + tenant + "' is not a tenant of this agent");
         }

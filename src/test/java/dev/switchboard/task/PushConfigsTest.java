@@ -106,6 +106,37 @@ class PushConfigsTest {
     }
 
     @Test
+    void overLongIdsUrlsAndSecretsAreInvalidParamsNamingTheLimit() {
+        String longId = "x".repeat(1_000);
+        assertEquals("taskId is longer than 128 characters", assertThrows(A2AException.class,
+                () -> push.get(new TaskPushNotificationConfigRequest(longId, "c"), "alice")).getMessage());
+        assertEquals("id is longer than 128 characters", assertThrows(A2AException.class,
+                () -> push.get(new TaskPushNotificationConfigRequest("t1", longId), "alice")).getMessage());
+        assertEquals(A2AError.INVALID_PARAMS, error(() -> push.getOrFirst(
+                new TaskPushNotificationConfigRequest("t1", longId), "alice")));
+        assertEquals(A2AError.INVALID_PARAMS, error(() -> push.delete(
+                new TaskPushNotificationConfigRequest("t1", longId), "alice")));
+        assertEquals(A2AError.INVALID_PARAMS, error(() -> push.list(
+                new ListTaskPushNotificationConfigsRequest(longId, null, null), "alice")));
+        assertEquals(A2AError.INVALID_PARAMS, error(() -> push.create(config("c", "https://hooks.example.com/1"),
+                longId, "alice", ProtocolVersion.V1_0)));
+        assertEquals("id is longer than 128 characters", assertThrows(A2AException.class, () -> push.create(
+                config(longId, "https://hooks.example.com/1"), "t1", "alice", ProtocolVersion.V1_0)).getMessage());
+        assertEquals("url is longer than 2048 characters", assertThrows(A2AException.class, () -> push.create(
+                config("c", "https://hooks.example.com/" + "u".repeat(2_048)), "t1", "alice", ProtocolVersion.V1_0))
+                .getMessage());
+        assertEquals("authentication.scheme is longer than 64 characters", assertThrows(A2AException.class,
+                () -> push.create(new TaskPushNotificationConfig(null, "c", null, "https://hooks.example.com/1", null,
+                        new AuthenticationInfo("B".repeat(65), "cred")), "t1", "alice", ProtocolVersion.V1_0))
+                .getMessage());
+        assertEquals("token is longer than 2048 characters", assertThrows(A2AException.class,
+                () -> push.create(new TaskPushNotificationConfig(null, "c", null, "https://hooks.example.com/1",
+                        "t".repeat(2_049), null), "t1", "alice", ProtocolVersion.V1_0)).getMessage());
+        assertEquals(0, push.list(new ListTaskPushNotificationConfigsRequest("t1", null, null), "alice")
+                .configs().size(), "nothing was stored");
+    }
+
+    @Test
     void deleteIsIdempotentAndOffMeansNotSupported() {
         push.create(config("c", "https://hooks.example.com/1"), "t1", "alice", ProtocolVersion.V1_0);
         push.delete(new TaskPushNotificationConfigRequest("t1", "c"), "alice");
