@@ -1,11 +1,10 @@
 package dev.switchboard.skill.review;
 
-import dev.switchboard.protocol.JsonFactory;
+import dev.switchboard.protocol.BoundedJsonReader;
 import dev.switchboard.protocol.Part;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
 import java.io.StringReader;
 import java.util.List;
@@ -62,8 +61,8 @@ record CardInput(JsonObject card, String problem) {
                     + "fetches anything: get the card yourself (GET /.well-known/agent-card.json) and send its JSON."
                     : "The text holds no JSON object.");
         }
-        try (JsonReader reader = JsonFactory.createReader(new StringReader(trimmed.substring(start, end + 1)))) {
-            return new CardInput(reader.readObject(), null);
+        try {
+            return new CardInput(read(trimmed.substring(start, end + 1)).asJsonObject(), null);
         } catch (JsonException | IllegalStateException e) {
             return new CardInput(null, "The text between the first '{' and the last '}' is not valid JSON ("
                     + e.getMessage() + ").");
@@ -71,10 +70,15 @@ record CardInput(JsonObject card, String problem) {
     }
 
     private static JsonValue parse(String json) {
-        try (JsonReader reader = JsonFactory.createReader(new StringReader(json))) {
-            return reader.readValue();
+        try {
+            return read(json);
         } catch (JsonException | IllegalStateException e) {
             return null;
         }
+    }
+
+    /** A card in a text is the client's JSON too: nested as deeply as a request may be, no deeper. */
+    private static JsonValue read(String json) {
+        return BoundedJsonReader.read(new StringReader(json), BoundedJsonReader.MAX_DEPTH);
     }
 }

@@ -134,4 +134,13 @@ class CardReviewSkillTest {
         assertNull(broken.card());
         assertTrue(broken.problem().contains("not valid JSON"), broken.problem());
     }
+
+    @Test
+    void aCardNestedTenThousandLevelsIsExplainedNotAFailure() {
+        CardInput deep = CardInput.fromText("{\"name\":" + "{\"a\":".repeat(10_000) + "1" + "}".repeat(10_001));
+        assertNull(deep.card());
+        assertTrue(deep.problem().contains("deeper than 100 levels"), deep.problem());
+        CardInput deepArray = CardInput.fromText("[".repeat(10_000) + "]".repeat(10_000));
+        assertNull(deepArray.card());
+    }
 }
