@@ -6,12 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
 import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Malformed JSON-RPC requests, posted raw to the origin root as conformance suites do: each gets
- * the error code the protocol prescribes, with HTTP 200, an ErrorInfo, and nothing internal.
+ * the error code the protocol prescribes, with HTTP 200, an ErrorInfo, and nothing internal. Bodies
+ * nested too deeply and identifiers longer than their limits get the client errors of their binding
+ * and line, on JSON-RPC and HTTP+JSON, in 1.0 and 0.3, and nothing is stored.
  */
 class ValidationIT extends OnTomcat {
 
@@ -70,5 +75,128 @@ class ValidationIT extends OnTomcat {
     void tolerantReading(String name, String body) {
         JsonObject json = Http.json(http.post("/a2a/jsonrpc", "application/json", body));
         assertTrue(json.containsKey("result"), name + ": " + json);
+    }
+
+    /** A SendMessage on one binding and line, in its own shape, with the given contextId and metadata. */
+    private HttpResponse<String> send(String target, String contextId, String metadata) {
+        String context = contextId == null ? "" : ",\"contextId\":\"" + contextId + "\"";
+        String meta = metadata == null ? "" : ",\"metadata\":" + metadata;
+        return switch (target) {
+            case "JSON-RPC 1.0" -> http.post("/", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":7,"
+                    + "\"method\":\"SendMessage\",\"params\":{\"message\":{\"messageId\":\"" + UUID.randomUUID()
+                    + "\",\"role\":\"ROLE_USER\",\"parts\":[{\"text\":\"hi\"}]" + context + "}" + meta + "}}");
+            case "JSON-RPC 0.3" -> http.post("/a2a/jsonrpc", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":7,"
+                    + "\"method\":\"message/send\",\"params\":{\"message\":{\"kind\":\"message\",\"messageId\":\""
+                    + UUID.randomUUID() + "\",\"role\":\"user\",\"parts\":[{\"kind\":\"text\",\"text\":\"hi\"}]"
+                    + context + "}" + meta + "}}");
+            case "REST 1.0" -> http.post("/a2a/rest/message:send", "application/json", "{\"message\":{\"messageId\":\""
+                    + UUID.randomUUID() + "\",\"role\":\"ROLE_USER\",\"parts\":[{\"text\":\"hi\"}]" + context + "}"
+                    + meta + "}");
+            case "REST 0.3" -> http.post("/a2a/rest/v1/message:send", "application/json", "{\"message\":{\"messageId\":\""
+                    + UUID.randomUUID() + "\",\"role\":\"ROLE_USER\",\"content\":[{\"text\":\"hi\"}]" + context + "}"
+                    + meta + "}");
+            default -> throw new IllegalArgumentException(target);
+        };
+    }
+
+    private int storedTasks() {
+        return Http.json(http.get("/a2a/rest/tasks")).getInt("totalSize");
+    }
+
+    /**
+     * The error of a refused request: the JSON-RPC error with HTTP 200, the google.rpc.Status with
+     * HTTP 400 (1.0) or the 0.3 error body with HTTP 400; never an internal error.
+     *
+     * @return the error's message
+     */
+    private static String assertRefused(String target, HttpResponse<String> response, int jsonRpcCode,
+                                        String rpcStatus) {
+        String body = response.body();
+        assertFalse(body.contains("-32603") || body.contains("INTERNAL") || body.contains("ncident"), body);
+        assertFalse(body.contains("Exception") || body.contains("dev.switchboard"), body);
+        JsonObject json = Http.json(response);
+        if (target.startsWith("JSON-RPC")) {
+            assertEquals(200, response.statusCode(), body);
+            assertEquals(jsonRpcCode, json.getJsonObject("error").getInt("code"), body);
+            return json.getJsonObject("error").getString("message");
+        }
+        assertEquals(400, response.statusCode(), body);
+        if (target.endsWith("0.3")) {
+            assertEquals(jsonRpcCode, json.getInt("code"), body);
+            return json.getString("message");
+        }
+        assertEquals(rpcStatus, json.getJsonObject("error").getString("status"), body);
+        return json.getJsonObject("error").getString("message");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"JSON-RPC 1.0", "JSON-RPC 0.3", "REST 1.0", "REST 0.3"})
+    void bodiesNestingTenThousandLevelsAreRefusedNamingTheLimit(String target) {
+        int before = storedTasks();
+        for (String metadata : new String[] {"{\"a\":".repeat(10_000) + "1" + "}".repeat(10_000),
+                "[".repeat(10_000) + "]".repeat(10_000)}) {
+            HttpResponse<String> response = send(target, null, metadata);
+            // HTTP+JSON answers every unreadable body as an invalid request
+            String message = assertRefused(target, response, target.startsWith("JSON-RPC") ? -32700 : -32600,
+                    "INVALID_ARGUMENT");
+            assertTrue(message.contains("deeper than 100 levels"), message);
+            if (target.startsWith("JSON-RPC")) {
+                assertTrue(Http.json(response).isNull("id"), response.body());
+            }
+        }
+        assertEquals(before, storedTasks(), "nothing was stored");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"JSON-RPC 1.0", "JSON-RPC 0.3", "REST 1.0", "REST 0.3"})
+    void identifiersLongerThanTheirLimitsAreInvalidParamsNamingFieldAndLimit(String target) {
+        int before = storedTasks();
+        String message = assertRefused(target, send(target, "c".repeat(1_000), null), -32602, "INVALID_ARGUMENT");
+        assertTrue(message.contains("message.contextId is longer than 255 characters"), message);
+        message = assertRefused(target, send(target, null, "{\"" + "k".repeat(300) + "\":1}"), -32602,
+                "INVALID_ARGUMENT");
+        assertTrue(message.contains("metadata has a key longer than 255 characters"), message);
+        assertEquals(before, storedTasks(), "nothing was stored");
+        HttpResponse<String> atTheLimit = send(target, "c".repeat(255), null);
+        assertFalse(atTheLimit.body().contains("\"error\""), atTheLimit.body());
+        assertEquals(before + 1, storedTasks(), "a contextId of 255 characters starts a task");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"JSON-RPC 1.0", "JSON-RPC 0.3", "REST 1.0", "REST 0.3"})
+    void overLongTaskAndPushConfigIdsAreInvalidParamsNotUnknownTasks(String target) {
+        String id = "t".repeat(1_000);
+        List<HttpResponse<String>> responses = switch (target) {
+            case "JSON-RPC 1.0" -> List.of(
+                    http.post("/", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"GetTask\","
+                            + "\"params\":{\"id\":\"" + id + "\"}}"),
+                    http.post("/", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"CancelTask\","
+                            + "\"params\":{\"id\":\"" + id + "\"}}"),
+                    http.post("/", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":1,"
+                            + "\"method\":\"GetTaskPushNotificationConfig\",\"params\":{\"taskId\":\"t\",\"id\":\""
+                            + id + "\"}}"),
+                    http.post("/", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ListTasks\","
+                            + "\"params\":{\"contextId\":\"" + id + "\"}}"),
+                    http.post("/", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"GetTask\","
+                            + "\"params\":{\"tenant\":\"" + id + "\",\"id\":\"t\"}}"));
+            case "JSON-RPC 0.3" -> List.of(
+                    http.post("/", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tasks/get\","
+                            + "\"params\":{\"id\":\"" + id + "\"}}"),
+                    http.post("/", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":1,"
+                            + "\"method\":\"tasks/pushNotificationConfig/delete\",\"params\":{\"id\":\"t\","
+                            + "\"pushNotificationConfigId\":\"" + id + "\"}}"));
+            case "REST 1.0" -> List.of(http.get("/a2a/rest/tasks/" + id),
+                    http.get("/a2a/rest/tasks/t/pushNotificationConfigs/" + id),
+                    http.get("/a2a/rest/tasks?contextId=" + id),
+                    http.post("/a2a/rest/tasks/" + id + ":cancel", "application/json", ""));
+            case "REST 0.3" -> List.of(http.get("/a2a/rest/v1/tasks/" + id),
+                    http.get("/a2a/rest/v1/tasks/t/pushNotificationConfigs/" + id));
+            default -> throw new IllegalArgumentException(target);
+        };
+        for (HttpResponse<String> response : responses) {
+            String message = assertRefused(target, response, -32602, "INVALID_ARGUMENT");
+            assertTrue(message.matches(".*(id|taskId|contextId|tenant) is longer than (128|255) characters.*"),
+                    message);
+        }
     }
 }
