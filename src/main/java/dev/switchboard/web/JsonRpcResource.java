@@ -82,6 +82,13 @@ public final class JsonRpcResource {
 
     private void call(String contentType, String lastEventId, HttpServletRequest servletRequest, InputStream body,
                       AsyncResponse response) {
+        String coding = servletRequest.getHeader(ContentCodings.HEADER);
+        if (!ContentCodings.isIdentity(coding)) {
+            response.resume(Response.fromResponse(answer(415, JsonRpcResponses.error(new JsonRpcException(
+                    JsonValue.NULL, A2AError.CONTENT_TYPE_NOT_SUPPORTED, ContentCodings.refusal(coding)))))
+                    .header(HttpHeaders.ACCEPT_ENCODING, ContentCodings.ACCEPTED).build());
+            return;
+        }
         if (!isJson(contentType)) {
             response.resume(answer(415, JsonRpcResponses.error(new JsonRpcException(JsonValue.NULL,
                     A2AError.CONTENT_TYPE_NOT_SUPPORTED,
