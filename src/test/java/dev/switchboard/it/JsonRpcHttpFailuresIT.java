@@ -47,6 +47,15 @@ class JsonRpcHttpFailuresIT extends OnTomcat {
     }
 
     @Test
+    void aContentTypeThatDoesNotParseAnswersAJsonRpcError() {
+        for (String path : new String[] {"/a2a/jsonrpc", "/"}) {
+            RawHttp.Answer answer = post(path, "Content-Type: text\r\n", bytes(GET_TASK));
+            assertEquals(400, answer.status(), path + ": " + answer);
+            assertJsonRpcError(answer, -32600, path);
+        }
+    }
+
+    @Test
     void unknownContentCodingsAreRefusedAsJsonRpcErrors() throws Exception {
         ByteArrayOutputStream gzipped = new ByteArrayOutputStream();
         try (GZIPOutputStream gzip = new GZIPOutputStream(gzipped)) {
