@@ -29,12 +29,14 @@ if ! mkdir -p "$SWITCHBOARD_DATA_DIR" "$root" 2>/dev/null || [[ ! -w "$SWITCHBOA
 fi
 
 # Payara Micro's own /health (MicroProfile Health) would hide the application's; its data grid
-# stays on loopback, where it serves nobody but itself.
+# stays on loopback, where it serves nobody but itself; no answer names the server (its Grizzly
+# rejections of malformed requests, empty-bodied, would otherwise say "Server: Payara Micro").
 preboot="$root/preboot.asadmin"
 cat > "$preboot" <<ASADMIN
 set configs.config.server-config.network-config.network-listeners.network-listener.http-listener.address=${HTTP_ADDRESS:-0.0.0.0}
 set hazelcast-runtime-configuration.interface=127.0.0.1
 set-microprofile-healthcheck-configuration --enabled=false
+set configs.config.server-config.network-config.protocols.protocol.http-listener.http.server-header=false
 ASADMIN
 
 # JAVA_OPTS is split into words on purpose: several options in one variable

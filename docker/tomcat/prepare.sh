@@ -4,7 +4,8 @@
 # The WAR becomes the ROOT application, because the Agent Card's well-known URI lives at the
 # origin root, and nothing else is deployed. The connector's port and address come from the
 # system properties http.port and http.address (set by entrypoint.sh), the shutdown port is off,
-# and error reports never show Tomcat's HTML page or its version.
+# and the requests Tomcat rejects before the application sees them get a JSON error report
+# without details or version (never Tomcat's HTML page).
 set -euo pipefail
 home="$1" war="$2"
 server="$home/conf/server.xml"
@@ -13,11 +14,16 @@ rm -rf "$home"/webapps/*
 cp "$war" "$home/webapps/ROOT.war"
 mkdir -p "$home/conf/Catalina/localhost"
 
-# the stock server.xml: one HTTP connector, a shutdown port, a Host without an error valve
+# the stock server.xml: one HTTP connector, a shutdown port, a Host without an error valve. The
+# Host's errorReportValveClass must name the JSON valve too: otherwise Tomcat adds its HTML one
+# behind it, which reports first.
+valve=org.apache.catalina.valves.JsonErrorReportValve
 sed -i -E \
   -e 's|<Server port="8005"|<Server port="-1"|' \
   -e 's|<Connector port="8080" protocol="HTTP/1.1"|<Connector port="${http.port}" address="${http.address}" protocol="HTTP/1.1"|' \
-  -e 's|</Host>|  <Valve className="org.apache.catalina.valves.ErrorReportValve" showReport="false" showServerInfo="false"/>\n      </Host>|' \
+  -e "s|<Host name=\"localhost\"|<Host name=\"localhost\" errorReportValveClass=\"$valve\"|" \
+  -e "s|</Host>|  <Valve className=\"$valve\" showReport=\"false\" showServerInfo=\"false\"/>\n      </Host>|" \
   "$server"
 grep -q 'port="${http.port}"' "$server" || { echo "prepare.sh: no HTTP connector found in $server" >&2; exit 1; }
-grep -q 'showReport="false"' "$server" || { echo "prepare.sh: no Host found in $server" >&2; exit 1; }
+grep -q "errorReportValveClass=\"$valve\"" "$server" && grep -q 'showReport="false"' "$server" \
+  || { echo "prepare.sh: no Host found in $server" >&2; exit 1; }

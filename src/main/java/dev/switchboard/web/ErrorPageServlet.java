@@ -31,6 +31,8 @@ public final class ErrorPageServlet extends HttpServlet {
             message = message + " (incident " + incident + ")";
             status = status >= 400 ? status : 500;
         }
-        HttpErrors.write(response, status, message);
+        String inApplication = path.startsWith(request.getContextPath())
+                ? path.substring(request.getContextPath().length()) : path;
+        HttpErrors.send(response, status, HttpErrors.failure(request.getMethod(), inApplication, status, message));
     }
 }

@@ -1,5 +1,6 @@
 package dev.switchboard.web;
 
+import dev.switchboard.protocol.jsonrpc.JsonRpcResponses;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
@@ -13,6 +14,18 @@ public final class HttpErrors {
 
     public static void write(HttpServletResponse response, int status, String message) throws IOException {
         send(response, status, ErrorBody.forHttpStatus(status, message));
+    }
+
+    /**
+     * The body for an HTTP-level failure of a request, in its binding's shape: a JSON-RPC error
+     * with a null id on the JSON-RPC endpoint (a JSON-RPC client reads nothing else there), a
+     * google.rpc.Status everywhere else.
+     *
+     * @param path the request's path inside the application
+     */
+    public static byte[] failure(String method, String path, int status, String message) {
+        return JsonRpcResource.answersJsonRpc(method, path) ? JsonRpcResponses.httpFailure(status, message)
+                : ErrorBody.forHttpStatus(status, message);
     }
 
     public static void send(HttpServletResponse response, int status, byte[] body) throws IOException {

@@ -64,11 +64,31 @@ public final class JsonRpcResource {
 
     /** Whether a request is addressed to this binding, for code that answers before JAX-RS runs. */
     public static boolean addresses(String method, String path) {
-        return "POST".equals(method) && (path.equals("/") || path.equals(PATH) || path.equals(PATH + "/"));
+        return "POST".equals(method) && (path.equals("/") || atEndpoint(path));
+    }
+
+    /**
+     * Whether a failure of this request is answered as a JSON-RPC error: any method on the
+     * endpoint, which serves nothing else, and a POST to the origin (other methods there are the
+     * landing page's).
+     */
+    public static boolean answersJsonRpc(String method, String path) {
+        return atEndpoint(path) || addresses(method, path);
+    }
+
+    private static boolean atEndpoint(String path) {
+        return path.equals(PATH) || path.equals(PATH + "/");
     }
 
     private void call(String contentType, String lastEventId, HttpServletRequest servletRequest, InputStream body,
                       AsyncResponse response) {
+        String coding = servletRequest.getHeader(ContentCodings.HEADER);
+        if (!ContentCodings.isIdentity(coding)) {
+            response.resume(Response.fromResponse(answer(415, JsonRpcResponses.error(new JsonRpcException(
+                    JsonValue.NULL, A2AError.CONTENT_TYPE_NOT_SUPPORTED, ContentCodings.refusal(coding)))))
+                    .header(HttpHeaders.ACCEPT_ENCODING, ContentCodings.ACCEPTED).build());
+            return;
+        }
         if (!isJson(contentType)) {
             response.resume(answer(415, JsonRpcResponses.error(new JsonRpcException(JsonValue.NULL,
                     A2AError.CONTENT_TYPE_NOT_SUPPORTED,

@@ -6,6 +6,7 @@ import dev.switchboard.protocol.JsonValues;
 import dev.switchboard.protocol.v03.V03Errors;
 import jakarta.json.JsonStructure;
 import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.Map;
@@ -50,8 +51,11 @@ final class RestAnswers {
             return error(a2a, a2a.error().httpStatus(), accept, wire);
         }
         if (cause instanceof RestRequests.UnsupportedMediaType unsupported) {
-            return error(new A2AException(A2AError.CONTENT_TYPE_NOT_SUPPORTED, unsupported.getMessage()), 415, accept,
-                    wire);
+            Response refusal = error(new A2AException(A2AError.CONTENT_TYPE_NOT_SUPPORTED, unsupported.getMessage()),
+                    415, accept, wire);
+            return unsupported instanceof RestRequests.UnsupportedContentCoding
+                    ? Response.fromResponse(refusal).header(HttpHeaders.ACCEPT_ENCODING, ContentCodings.ACCEPTED).build()
+                    : refusal;
         }
         if (cause instanceof WebApplicationException web) {
             int status = web.getResponse().getStatus();

@@ -9,7 +9,9 @@ import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MultivaluedMap;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -35,7 +37,12 @@ final class RestRequests {
      * @param optional whether an empty body, {@code {}} or {@code null} may stand for "no fields"
      *                 (cancel and subscribe take no body, and clients differ in what they send)
      */
-    static JsonObject body(InputStream in, String contentType, boolean optional) {
+    static JsonObject body(HttpServletRequest http, InputStream in, boolean optional) {
+        String coding = http.getHeader(ContentCodings.HEADER);
+        if (!ContentCodings.isIdentity(coding)) {
+            throw new UnsupportedContentCoding(coding);
+        }
+        String contentType = http.getHeader(HttpHeaders.CONTENT_TYPE);
         byte[] bytes;
         try {
             bytes = in.readAllBytes();
@@ -49,7 +56,8 @@ final class RestRequests {
             return JsonValue.EMPTY_JSON_OBJECT;
         }
         if (!empty && !isJson(contentType)) {
-            throw new UnsupportedMediaType(contentType);
+            throw new UnsupportedMediaType("Content-Type " + (contentType == null ? "(none)" : contentType)
+                    + " is not supported; send application/json or application/a2a+json");
         }
         if (empty) {
             throw new A2AException(A2AError.INVALID_REQUEST, "Request body is empty; a JSON object is required");
@@ -113,10 +121,16 @@ final class RestRequests {
     }
 
     /** A body in a media type the binding does not read: HTTP 415 with ContentTypeNotSupported. */
-    static final class UnsupportedMediaType extends RuntimeException {
-        UnsupportedMediaType(String contentType) {
-            super("Content-Type " + (contentType == null ? "(none)" : contentType)
-                    + " is not supported; send application/json or application/a2a+json", null, false, false);
+    static class UnsupportedMediaType extends RuntimeException {
+        UnsupportedMediaType(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /** A body in a content coding the binding does not read: HTTP 415 as for a media type. */
+    static final class UnsupportedContentCoding extends UnsupportedMediaType {
+        UnsupportedContentCoding(String contentEncoding) {
+            super(ContentCodings.refusal(contentEncoding));
         }
     }
 }

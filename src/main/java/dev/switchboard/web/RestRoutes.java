@@ -70,14 +70,13 @@ public abstract class RestRoutes {
 
     @POST
     @Path("message:send")
-    public void send(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
-                     @HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http,
+    public void send(@HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http,
                      InputStream body, @Suspended AsyncResponse response) {
         WireFormat wire = WireFormat.V1;
         try {
             wire = wire(http);
             WireFormat line = wire;
-            tasks.send(wire.sendMessage(RestRequests.body(body, contentType, false)), owner(http), line.line())
+            tasks.send(wire.sendMessage(RestRequests.body(http, body, false)), owner(http), line.line())
                     .whenComplete((result, failure) -> response.resume(failure != null
                             ? RestAnswers.error(failure, accept, line)
                             : RestAnswers.ok(line.sendResult(result), accept)));
@@ -88,13 +87,12 @@ public abstract class RestRoutes {
 
     @POST
     @Path("message:stream")
-    public void stream(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
-                       @HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http,
+    public void stream(@HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http,
                        InputStream body, @Suspended AsyncResponse response) {
         WireFormat wire = WireFormat.V1;
         try {
             wire = wire(http);
-            tasks.stream(wire.sendMessage(RestRequests.body(body, contentType, false)), owner(http),
+            tasks.stream(wire.sendMessage(RestRequests.body(http, body, false)), owner(http),
                     sse(response, wire), wire.line());
         } catch (RuntimeException e) {
             response.resume(streamFailed(e, accept, wire));
@@ -127,11 +125,10 @@ public abstract class RestRoutes {
 
     @POST
     @Path("tasks/{id}:cancel")
-    public Response cancel(@PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
-                           @HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http,
+    public Response cancel(@PathParam("id") String id, @HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http,
                            InputStream body) {
         return answer(accept, http, wire -> {
-            JsonObject params = JsonFactory.createObjectBuilder(RestRequests.body(body, contentType, true)).add("id", id)
+            JsonObject params = JsonFactory.createObjectBuilder(RestRequests.body(http, body, true)).add("id", id)
                     .build();
             return wire.task(tasks.cancel(wire.cancelTask(params), owner(http)));
         });
@@ -147,13 +144,12 @@ public abstract class RestRoutes {
 
     @POST
     @Path("tasks/{id}:subscribe")
-    public void subscribeByPost(@PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
-                                @HeaderParam(HttpHeaders.ACCEPT) String accept,
+    public void subscribeByPost(@PathParam("id") String id, @HeaderParam(HttpHeaders.ACCEPT) String accept,
                                 @HeaderParam(JsonRpcResource.LAST_EVENT_ID) String lastEventId,
                                 @Context HttpServletRequest http, InputStream body,
                                 @Suspended AsyncResponse response) {
         try {
-            RestRequests.body(body, contentType, true);
+            RestRequests.body(http, body, true);
         } catch (RuntimeException e) {
             response.resume(RestAnswers.error(e, accept, pathFormat(http)));
             return;
@@ -164,12 +160,11 @@ public abstract class RestRoutes {
     @POST
     @Path("tasks/{taskId}/pushNotificationConfigs")
     public Response createPushConfig(@PathParam("taskId") String taskId,
-                                     @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
                                      @HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http,
                                      InputStream body) {
         return answer(accept, http, wire -> {
             tasks.push().requireEnabled();
-            TaskPushNotificationConfig config = wire.pushConfig(RestRequests.body(body, contentType, false), taskId);
+            TaskPushNotificationConfig config = wire.pushConfig(RestRequests.body(http, body, false), taskId);
             return wire.pushConfig(tasks.push().create(config, taskId, owner(http), wire.line()));
         });
     }

@@ -1,7 +1,10 @@
 package dev.switchboard.web;
 
 import dev.switchboard.web.filter.RequestBodyTooLargeException;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import java.util.UUID;
 import java.util.logging.Level;
@@ -13,6 +16,10 @@ import java.util.logging.Logger;
  */
 public final class UnhandledExceptionMapper implements ExceptionMapper<Throwable> {
     private static final Logger LOG = Logger.getLogger(UnhandledExceptionMapper.class.getName());
+    @Context
+    private UriInfo uriInfo;
+    @Context
+    private Request request;
 
     @Override
     public Response toResponse(Throwable exception) {
@@ -26,11 +33,12 @@ public final class UnhandledExceptionMapper implements ExceptionMapper<Throwable
         return json(500, "Internal server error (incident " + incident + ")");
     }
 
-    private static Response json(int status, String message) {
+    private Response json(int status, String message) {
+        String path = uriInfo == null ? "" : "/" + uriInfo.getPath();
         return Response.status(status)
                 .type(HttpErrors.JSON)
                 .header("Cache-Control", "no-store")
-                .entity(ErrorBody.forHttpStatus(status, message))
+                .entity(HttpErrors.failure(request == null ? null : request.getMethod(), path, status, message))
                 .build();
     }
 }

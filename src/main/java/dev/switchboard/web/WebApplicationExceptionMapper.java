@@ -3,18 +3,21 @@ package dev.switchboard.web;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.ext.ExceptionMapper;
 
 /**
  * Answers JAX-RS's own failures (unknown route, 405, 406, 415, unreadable body) with the JSON error
- * body instead of the container's HTML page, keeping the headers that matter ({@code Allow},
+ * body instead of the container's HTML page (a JSON-RPC error on the JSON-RPC endpoint), keeping the headers that matter ({@code Allow},
  * {@code WWW-Authenticate}, {@code Retry-After}).
  */
 public final class WebApplicationExceptionMapper implements ExceptionMapper<WebApplicationException> {
     @Context
     private UriInfo uriInfo;
+    @Context
+    private Request request;
 
     @Override
     public Response toResponse(WebApplicationException exception) {
@@ -27,7 +30,7 @@ public final class WebApplicationExceptionMapper implements ExceptionMapper<WebA
         Response.ResponseBuilder response = Response.status(status)
                 .type(HttpErrors.JSON)
                 .header("Cache-Control", "no-store")
-                .entity(ErrorBody.forHttpStatus(status, message));
+                .entity(HttpErrors.failure(request == null ? null : request.getMethod(), path, status, message));
         for (String header : new String[] {HttpHeaders.ALLOW, HttpHeaders.WWW_AUTHENTICATE, HttpHeaders.RETRY_AFTER}) {
             Object value = original.getHeaders().getFirst(header);
             if (value != null) {

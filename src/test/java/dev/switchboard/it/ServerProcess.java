@@ -14,9 +14,13 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 interface ServerProcess extends AutoCloseable {
 
     static ServerProcess launch(Path base, Path dataDir, WebArchive war) throws IOException {
-        return "payara".equals(System.getProperty("arquillian.launch"))
-                ? new PayaraProcess(base, dataDir, war)
+        return onPayara() ? new PayaraProcess(base, dataDir, war)
                 : new TomcatProcess(base, dataDir, war);
+    }
+
+    /** Whether this run of the suite is the one on Payara Micro. */
+    static boolean onPayara() {
+        return "payara".equals(System.getProperty("arquillian.launch"));
     }
 
     URL url();

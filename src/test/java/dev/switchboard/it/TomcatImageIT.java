@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The Tomcat image's steps without Docker: docker/tomcat/prepare.sh lays the built WAR into the
  * same Tomcat release (its stock server.xml), docker/tomcat/entrypoint.sh starts it with settings
  * from the environment, and docker/healthcheck.sh tells when it is healthy. The card is at the
- * origin root, its endpoints under the public URL.
+ * origin root, its endpoints under the public URL, and what Tomcat itself rejects is answered as JSON.
  */
 class TomcatImageIT {
     @TempDir
@@ -70,6 +70,7 @@ class TomcatImageIT {
             assertEquals("https://agent.example.com/a2a/jsonrpc", Http.json(card).getJsonArray("supportedInterfaces")
                     .getJsonObject(0).getString("url"), "endpoints under the public URL");
             assertTrue(Files.isDirectory(temp.resolve("data")), "the data dir is created");
+            ContainerRejections.assertAnsweredAsJson(base);
             assertTrue(read(console).contains("Opened archive " + home.resolve("switchboard.jsa") + "."),
                     "the JVM mapped the recorded archive");
         } finally {

@@ -57,7 +57,11 @@ final class TomcatProcess implements ServerProcess {
                     <Connector port="%d" address="127.0.0.1" protocol="HTTP/1.1" connectionTimeout="20000"/>
                     %s
                     <Engine name="Catalina" defaultHost="localhost">
-                      <Host name="localhost" appBase="webapps" unpackWARs="true" autoDeploy="false"/>
+                      <Host name="localhost" appBase="webapps" unpackWARs="true" autoDeploy="false"
+                            errorReportValveClass="org.apache.catalina.valves.JsonErrorReportValve">
+                        <Valve className="org.apache.catalina.valves.JsonErrorReportValve" showReport="false"
+                               showServerInfo="false"/>
+                      </Host>
                     </Engine>
                   </Service>
                 </Server>

@@ -1,5 +1,6 @@
 package dev.switchboard.web.filter;
 
+import dev.switchboard.web.HttpErrors;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.FilterConfig;
@@ -76,7 +77,24 @@ public final class JakartaRestFilter implements Filter {
                 : await((HttpServletResponse) response);
         if (filter != null) {
             filter.doFilter(request, response, chain);
+            giveBodilessErrorsABody((HttpServletRequest) request, (HttpServletResponse) response);
         }
+    }
+
+    /**
+     * Jersey answers some requests it cannot read (a Content-Type that does not parse, say) with a
+     * bare status and no body, before any resource or mapper runs: those get the JSON error body of
+     * their binding. An asynchronous answer is written later, by its resource, and is left alone.
+     */
+    private static void giveBodilessErrorsABody(HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
+        int status = response.getStatus();
+        if (status < 400 || request.isAsyncStarted() || response.isCommitted() || response.getContentType() != null) {
+            return;
+        }
+        String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
+        HttpErrors.send(response, status,
+                HttpErrors.failure(request.getMethod(), path, status, HttpErrors.describe(status, path)));
     }
 
     /** A request mapped to one of the application's servlets (the card, the keys, the catalogue). */

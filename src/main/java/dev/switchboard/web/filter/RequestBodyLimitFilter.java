@@ -1,11 +1,6 @@
 package dev.switchboard.web.filter;
 
-import dev.switchboard.protocol.A2AError;
-import dev.switchboard.protocol.jsonrpc.JsonRpcException;
-import dev.switchboard.protocol.jsonrpc.JsonRpcResponses;
 import dev.switchboard.web.HttpErrors;
-import dev.switchboard.web.JsonRpcResource;
-import jakarta.json.JsonValue;
 import dev.switchboard.web.Switchboard;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
@@ -37,12 +32,7 @@ public final class RequestBodyLimitFilter extends HttpFilter {
         if (declared > limit) {
             response.setHeader("Connection", "close");
             String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
-            if (JsonRpcResource.addresses(request.getMethod(), path)) {
-                HttpErrors.send(response, 413, JsonRpcResponses.error(
-                        new JsonRpcException(JsonValue.NULL, A2AError.INVALID_REQUEST, tooLargeMessage(limit))));
-            } else {
-                HttpErrors.write(response, 413, tooLargeMessage(limit));
-            }
+            HttpErrors.send(response, 413, HttpErrors.failure(request.getMethod(), path, 413, tooLargeMessage(limit)));
             return;
         }
         if (declared < 0 && request.getHeader("Transfer-Encoding") != null) {

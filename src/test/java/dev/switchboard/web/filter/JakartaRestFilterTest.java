@@ -91,6 +91,77 @@ class JakartaRestFilterTest {
         never.countDown();
     }
 
+    @Test
+    void aBareErrorStatusFromJerseyGetsTheBindingsErrorBody() throws Exception {
+        JakartaRestFilter filter = new JakartaRestFilter(() -> (request, response, next) ->
+                ((HttpServletResponse) response).setStatus(400), Duration.ofSeconds(5));
+        filter.init(config());
+        Map<String, Object> state = new ConcurrentHashMap<>();
+        java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+
+        filter.doFilter(request("default", "POST", "/a2a/jsonrpc"), recording(state, body), chain);
+
+        assertEquals(400, state.get("status"));
+        assertEquals("application/json", state.get("contentType"));
+        String json = body.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(json.startsWith("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600"), json);
+    }
+
+    @Test
+    void anErrorWithABodyIsLeftAsItIs() throws Exception {
+        JakartaRestFilter filter = new JakartaRestFilter(() -> (request, response, next) -> {
+            ((HttpServletResponse) response).setStatus(404);
+            response.setContentType("application/json");
+        }, Duration.ofSeconds(5));
+        filter.init(config());
+        Map<String, Object> state = new ConcurrentHashMap<>();
+        java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+
+        filter.doFilter(request("default", "GET", "/a2a/rest/tasks/x"), recording(state, body), chain);
+
+        assertEquals(0, body.size(), "the resource's own answer stands");
+    }
+
+    private static HttpServletRequest request(String servletName, String method, String path) {
+        HttpServletMapping mapping = fake(HttpServletMapping.class,
+                (name, args) -> name.equals("getServletName") ? servletName : null);
+        return fake(HttpServletRequest.class, (name, args) -> switch (name) {
+            case "getHttpServletMapping" -> mapping;
+            case "getMethod" -> method;
+            case "getServletPath" -> path;
+            case "isAsyncStarted" -> false;
+            default -> null;
+        });
+    }
+
+    /** A response that keeps its status, content type and body, as a container's does. */
+    private static HttpServletResponse recording(Map<String, Object> state, java.io.OutputStream body) {
+        jakarta.servlet.ServletOutputStream out = new jakarta.servlet.ServletOutputStream() {
+            @Override
+            public void write(int b) throws java.io.IOException {
+                body.write(b);
+            }
+
+            @Override
+            public boolean isReady() {
+                return true;
+            }
+
+            @Override
+            public void setWriteListener(jakarta.servlet.WriteListener listener) {
+            }
+        };
+        return fake(HttpServletResponse.class, (name, args) -> switch (name) {
+            case "setStatus" -> state.put("status", args[0]);
+            case "getStatus" -> state.getOrDefault("status", 200);
+            case "setContentType" -> state.put("contentType", args[0]);
+            case "getContentType" -> state.get("contentType");
+            case "isCommitted" -> false;
+            case "getOutputStream" -> out;
+            default -> null;
+        });
+    }
+
     /** A filter whose Jersey finishes starting when {@code release} opens. */
     private JakartaRestFilter startingUntil(CountDownLatch release, Duration patience) {
         JakartaRestFilter filter = new JakartaRestFilter(() -> {
@@ -133,6 +204,9 @@ class JakartaRestFilterTest {
             switch (name) {
                 case "setHeader" -> answered.put((String) args[0], args[1]);
                 case "sendError" -> answered.put("status", args[0]);
+                case "getStatus" -> {
+                    return 200;
+                }
                 default -> { }
             }
             return null;
