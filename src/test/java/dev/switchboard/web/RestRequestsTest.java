@@ -7,14 +7,24 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import jakarta.json.JsonObject;
+import jakarta.servlet.http.HttpServletRequest;
 import java.io.ByteArrayInputStream;
+import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 class RestRequestsTest {
     private static JsonObject body(String json) {
-        return RestRequests.body(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)), "application/json",
+        return RestRequests.body(jsonRequest(), new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)),
                 false);
+    }
+
+    /** A request that declares a JSON body in no content coding, as a client's POST does. */
+    private static HttpServletRequest jsonRequest() {
+        return (HttpServletRequest) Proxy.newProxyInstance(HttpServletRequest.class.getClassLoader(),
+                new Class<?>[] {HttpServletRequest.class},
+                (proxy, method, args) -> method.getName().equals("getHeader")
+                        && "Content-Type".equalsIgnoreCase((String) args[0]) ? "application/json" : null);
     }
 
     @Test
