@@ -17,7 +17,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * One client's stream of a task. Events are queued by the publishing thread and written by a
  * shared writer pool, one at a time per stream, so a slow client never stalls the agent. A client
- * that falls too far behind is cut off; it can resume with {@code Last-Event-ID}.
+ * that falls too far behind is cut off; it can resume with {@code Last-Event-ID}. Events are queued
+ * under the task's lock only, so the last one queued is known without further locking.
  */
 final class Subscription implements TaskListener {
     private static final int MAX_QUEUED = 10_000;
@@ -29,26 +30,31 @@ final class Subscription implements TaskListener {
     private final EventSink sink;
     private final Executor writers;
     private final TaskEvents events;
-    private final boolean endWithTurn;
+    private final TaskRun turn;
+    private final StreamRules rules;
     private final Queue<Item> queue = new ConcurrentLinkedQueue<>();
     private final AtomicInteger queued = new AtomicInteger();
     private final AtomicBoolean draining = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile long lastSeq;
+    private volatile StreamEvent lastQueued;
+    private volatile boolean ending;
 
     /**
-     * @param afterSeq    events up to this number were delivered already and are skipped
-     * @param endWithTurn end when the agent's turn ends (a SendStreamingMessage stream), rather
-     *                    than only at a terminal state (SubscribeToTask)
+     * @param afterSeq events up to this number were delivered already and are skipped
+     * @param turn     the agent's turn whose end also ends the stream (a SendStreamingMessage
+     *                 stream), or null to end only when the task's state closes it (SubscribeToTask)
+     * @param rules    when the caller's protocol line closes a stream, and with what
      */
     Subscription(String taskId, EventSink sink, Executor writers, TaskEvents events, long afterSeq,
-                 boolean endWithTurn) {
+                 TaskRun turn, StreamRules rules) {
         this.taskId = taskId;
         this.sink = sink;
         this.writers = writers;
         this.events = events;
         this.lastSeq = afterSeq;
-        this.endWithTurn = endWithTurn;
+        this.turn = turn;
+        this.rules = rules;
         sink.whenClosed(this::close);
     }
 
@@ -59,6 +65,24 @@ final class Subscription implements TaskListener {
 
     void end() {
         enqueue(new Item(0, null, true));
+        ending = true;
+    }
+
+    /** Whether the task, in this state, closes the stream. */
+    boolean closesAt(Task task) {
+        return rules.closesAt(task.status().state());
+    }
+
+    /**
+     * Ends the stream because its task settled: where the line wants it, after a status update in
+     * the task's state, unless that is what the stream sent last (a Task in that state is not).
+     */
+    void settle(Task task) {
+        if (rules.endsWithStatusUpdate() && !(lastQueued instanceof TaskStatusUpdateEvent update
+                && update.status().state() == task.status().state())) {
+            deliver(lastSeq, new TaskStatusUpdateEvent(task.id(), task.contextId(), task.status(), null));
+        }
+        end();
     }
 
     @Override
@@ -68,14 +92,14 @@ final class Subscription implements TaskListener {
         }
         lastSeq = event.seq();
         enqueue(new Item(event.seq(), event.event(), false));
-        if (isTerminal(event.event())) {
-            end();
+        if (closes(event.event())) {
+            settle(task);
         }
     }
 
-    static boolean isTerminal(StreamEvent event) {
-        return (event instanceof TaskStatusUpdateEvent update && update.status().state().isTerminal())
-                || (event instanceof Task task && task.status().state().isTerminal());
+    private boolean closes(StreamEvent event) {
+        return (event instanceof TaskStatusUpdateEvent update && rules.closesAt(update.status().state()))
+                || (event instanceof Task task && closesAt(task));
     }
 
     @Override
@@ -85,9 +109,13 @@ final class Subscription implements TaskListener {
     }
 
     @Override
-    public void onTurnEnded(Task task) {
-        if (endWithTurn) {
-            end();
+    public void onTurnEnded(TaskRun ended, Task task) {
+        if (turn != null && ended == turn) {
+            if (closesAt(task)) {
+                settle(task);
+            } else {
+                end();
+            }
         }
     }
 
@@ -101,9 +129,10 @@ final class Subscription implements TaskListener {
     }
 
     private void enqueue(Item item) {
-        if (closed.get()) {
+        if (closed.get() || ending) {
             return;
         }
+        lastQueued = item.event();
         if (queued.incrementAndGet() > MAX_QUEUED) {
             close();
             return;

@@ -83,10 +83,10 @@ public final class TaskEvents {
         }
     }
 
-    void turnEnded(String taskId, Task task) {
+    void turnEnded(String taskId, TaskRun turn, Task task) {
         List<TaskListener> current = listeners.get(taskId);
         if (current != null) {
-            current.forEach(listener -> listener.onTurnEnded(task));
+            current.forEach(listener -> listener.onTurnEnded(turn, task));
         }
     }
 

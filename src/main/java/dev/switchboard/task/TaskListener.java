@@ -14,8 +14,12 @@ interface TaskListener {
     default void onReply(Message message) {
     }
 
-    /** The agent's turn ended; {@code task} is the latest snapshot. */
-    default void onTurnEnded(Task task) {
+    /**
+     * One of the agent's turns on the task ended; {@code task} is the latest snapshot that turn
+     * stored. A listener that waits for its own turn ignores an earlier one, whose end can still
+     * be on its way when the next turn's listener attaches.
+     */
+    default void onTurnEnded(TaskRun turn, Task task) {
     }
 
     /** The task could not be stored (the store is unavailable): nothing more will be published. */

@@ -200,7 +200,7 @@ final class TaskRun {
                         return null;
                     }
                 }
-                context.events().turnEnded(taskId, latest);
+                context.events().turnEnded(taskId, this, latest);
             }
             return null;
         });

@@ -101,7 +101,7 @@ public final class TaskService {
             start(run);
             return CompletableFuture.completedFuture(TaskViews.withHistory(task, historyLength));
         }
-        Waiter waiter = new Waiter(run.taskId(), context.events());
+        Waiter waiter = new Waiter(run.taskId(), context.events(), run);
         context.events().add(run.taskId(), waiter);
         try {
             start(run);
@@ -121,20 +121,37 @@ public final class TaskService {
         stream(request, owner, sink, ProtocolVersion.V1_0);
     }
 
-    /** SendStreamingMessage in a given protocol line (see {@link #send(SendMessageRequest, String, ProtocolVersion)}). */
+    /**
+     * SendStreamingMessage in a given protocol line (see {@link #send(SendMessageRequest, String, ProtocolVersion)}),
+     * which also decides when the stream closes (see {@link StreamRules}). A follow-up's stream
+     * reads the task and attaches under the task's lock, so a change stored meanwhile (a cancel)
+     * is either in the task it starts with or follows it.
+     */
     public void stream(SendMessageRequest request, String owner, EventSink sink, ProtocolVersion version) {
         TaskRun run = accept(request, owner, version);
-        long afterSeq = 0;
-        Subscription subscription;
-        if (run.isFollowUp()) {
+        StreamRules rules = StreamRules.of(version);
+        Subscription subscription = context.events().locked(run.taskId(), () -> {
+            if (!run.isFollowUp()) {
+                Subscription fresh = new Subscription(run.taskId(), sink, context.writers(), context.events(), 0,
+                        run, rules);
+                context.events().add(run.taskId(), fresh);
+                return fresh;
+            }
             StoredTask stored = context.store().find(run.taskId()).orElseThrow();
-            afterSeq = stored.lastSeq();
-            subscription = new Subscription(run.taskId(), sink, context.writers(), context.events(), afterSeq, true);
-            subscription.deliver(afterSeq, stored.task());
-        } else {
-            subscription = new Subscription(run.taskId(), sink, context.writers(), context.events(), 0, true);
+            Subscription followUp = new Subscription(run.taskId(), sink, context.writers(), context.events(),
+                    stored.lastSeq(), run, rules);
+            followUp.deliver(stored.lastSeq(), stored.task());
+            if (stored.task().status().state().isTerminal()) {
+                // canceled since the message was taken in: nothing is left for the agent to do
+                followUp.settle(stored.task());
+                return null;
+            }
+            context.events().add(run.taskId(), followUp);
+            return followUp;
+        });
+        if (subscription == null) {
+            return;
         }
-        context.events().add(run.taskId(), subscription);
         try {
             start(run);
         } catch (RuntimeException e) {
@@ -200,16 +217,28 @@ public final class TaskService {
     }
 
     /**
-     * SubscribeToTask. Without {@code lastEventId}: the current task first, then its events until
-     * it is terminal (a terminal task cannot be subscribed to). With it: every stored event after
-     * that one, in order, then live events, so a client that lost its connection misses nothing.
+     * SubscribeToTask in 1.0 (see {@link #subscribe(SubscribeToTaskRequest, Long, String, EventSink, ProtocolVersion)}).
+     */
+    public void subscribe(SubscribeToTaskRequest request, Long lastEventId, String owner, EventSink sink) {
+        subscribe(request, lastEventId, owner, sink, ProtocolVersion.V1_0);
+    }
+
+    /**
+     * SubscribeToTask (0.3: tasks/resubscribe). Without {@code lastEventId}: the current task
+     * first, then its events until the caller's line closes the stream (see {@link StreamRules});
+     * a task already terminal is refused in 1.0. With it: every stored event after that one, in
+     * order, then live events, so a client that lost its connection misses nothing. The task is
+     * read and the stream attached under the task's lock: a task that settles meanwhile is sent
+     * settled, and its stream closed as the line wants.
      *
      * @param lastEventId the last event id the client saw, or null
      */
-    public void subscribe(SubscribeToTaskRequest request, Long lastEventId, String owner, EventSink sink) {
+    public void subscribe(SubscribeToTaskRequest request, Long lastEventId, String owner, EventSink sink,
+                          ProtocolVersion line) {
         FieldLimits.check(request);
+        StreamRules rules = StreamRules.of(line);
         StoredTask first = visible(request.id(), owner);
-        if (lastEventId == null && first.task().status().state().isTerminal()) {
+        if (lastEventId == null && first.task().status().state().isTerminal() && !rules.answersFinishedTasks()) {
             throw new A2AException(A2AError.UNSUPPORTED_OPERATION,
                     "Task " + request.id() + " is " + first.task().status().state().wireName()
                             + " and has no further events", Map.of("taskId", request.id()));
@@ -219,16 +248,19 @@ public final class TaskService {
             Subscription subscription;
             if (lastEventId == null) {
                 subscription = new Subscription(request.id(), sink, context.writers(), context.events(),
-                        stored.lastSeq(), false);
+                        stored.lastSeq(), null, rules);
                 subscription.deliver(stored.lastSeq(), stored.task());
             } else {
                 List<StoredEvent> missed = context.store().eventsAfter(request.id(), lastEventId);
-                long last = missed.isEmpty() ? Math.max(lastEventId, 0) : missed.get(missed.size() - 1).seq();
-                subscription = new Subscription(request.id(), sink, context.writers(), context.events(), last, false);
+                // an id beyond the log was never sent; resuming from it must not skip what comes next
+                long last = missed.isEmpty() ? Math.max(0, Math.min(lastEventId, stored.lastSeq()))
+                        : missed.get(missed.size() - 1).seq();
+                subscription = new Subscription(request.id(), sink, context.writers(), context.events(), last, null,
+                        rules);
                 missed.forEach(event -> subscription.deliver(event.seq(), event.event()));
             }
-            if (stored.task().status().state().isTerminal()) {
-                subscription.end();
+            if (subscription.closesAt(stored.task())) {
+                subscription.settle(stored.task());
             } else {
                 context.events().add(request.id(), subscription);
             }

@@ -13,11 +13,14 @@ import java.util.concurrent.CompletableFuture;
 final class Waiter implements TaskListener {
     private final String taskId;
     private final TaskEvents events;
+    private final TaskRun turn;
     private final CompletableFuture<SendMessageResult> result = new CompletableFuture<>();
 
-    Waiter(String taskId, TaskEvents events) {
+    /** @param turn the turn the send started; only its end answers the send */
+    Waiter(String taskId, TaskEvents events, TaskRun turn) {
         this.taskId = taskId;
         this.events = events;
+        this.turn = turn;
     }
 
     CompletableFuture<SendMessageResult> result() {
@@ -37,8 +40,10 @@ final class Waiter implements TaskListener {
     }
 
     @Override
-    public void onTurnEnded(Task task) {
-        done(task);
+    public void onTurnEnded(TaskRun ended, Task task) {
+        if (ended == turn) {
+            done(task);
+        }
     }
 
     @Override

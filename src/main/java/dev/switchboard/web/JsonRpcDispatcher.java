@@ -95,7 +95,7 @@ final class JsonRpcDispatcher {
                 case CANCEL_TASK -> answer(response, JsonRpcResponses.result(id,
                         wire.task(tasks.cancel(wire.cancelTask(params), owner))));
                 case SUBSCRIBE_TO_TASK -> tasks.subscribe(wire.subscribeToTask(params), lastEventId(lastEventId), owner,
-                        stream(id, response, wire));
+                        stream(id, response, wire), line);
                 case CREATE_PUSH_CONFIG, GET_PUSH_CONFIG, LIST_PUSH_CONFIGS, DELETE_PUSH_CONFIG ->
                         answer(response, JsonRpcResponses.result(id, push(method, params, owner, wire)));
                 case GET_EXTENDED_AGENT_CARD -> answer(response, JsonRpcResponses.result(id,

@@ -224,7 +224,7 @@ public abstract class RestRoutes {
         try {
             wire = wire(http);
             tasks.subscribe(wire.subscribeToTask(JsonFactory.createObjectBuilder().add("id", id).build()),
-                    JsonRpcDispatcher.lastEventId(lastEventId), owner(http), sse(response, wire));
+                    JsonRpcDispatcher.lastEventId(lastEventId), owner(http), sse(response, wire), wire.line());
         } catch (RuntimeException e) {
             response.resume(streamFailed(e, accept, wire));
         }

@@ -185,6 +185,63 @@ class JavaSdk03InteropIT extends OnTomcat {
         }
     }
 
+    /**
+     * Resubscribes and waits for the stream to end: the state of its final status update, or what
+     * the client reported instead (an error, or an end without a final update).
+     */
+    private Object resubscribeToTheEnd(String transport, String taskId) throws Exception {
+        CompletableFuture<Object> end = new CompletableFuture<>();
+        List<ClientEvent> seen = Collections.synchronizedList(new ArrayList<>());
+        BiConsumer<ClientEvent, AgentCard> consumer = (event, card) -> {
+            seen.add(event);
+            if (event instanceof TaskUpdateEvent u && u.getUpdateEvent() instanceof TaskStatusUpdateEvent s
+                    && s.isFinal()) {
+                end.complete(s.getStatus().state());
+            }
+        };
+        try (Closing client = new Closing(client(transport, true, (event, card) -> { }))) {
+            client.client().resubscribe(new TaskIdParams(taskId), List.of(consumer), error -> end.complete(
+                    error == null ? "the stream ended without a final status update: " + seen : error), null);
+            Object outcome = end.get(TIMEOUT_S, TimeUnit.SECONDS);
+            assertTrue(seen.stream().filter(TaskEvent.class::isInstance).count() <= 1, "one Task at most: " + seen);
+            return outcome;
+        }
+    }
+
+    /** Starts a streaming send and returns its task's id as soon as the first event names it. */
+    private String startStreaming(Closing streaming, String text) throws Exception {
+        CompletableFuture<String> started = new CompletableFuture<>();
+        streaming.client().sendMessage(message(text), List.of((event, card) -> {
+            if (event instanceof TaskEvent t) {
+                started.complete(t.getTask().getId());
+            } else if (event instanceof TaskUpdateEvent u) {
+                started.complete(u.getTask().getId());
+            }
+        }), error -> { }, null);
+        return started.get(TIMEOUT_S, TimeUnit.SECONDS);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"JSONRPC", "HTTP+JSON"})
+    void resubscribingAsTheTaskFinishesEndsWithItsFinalStatus(String transport) throws Exception {
+        // from finishing long before the resubscription attaches to finishing well after it
+        for (int delay : new int[] {0, 5, 10, 20, 40, 80, 160}) {
+            try (Closing streaming = new Closing(client(transport, true, (event, card) -> { }))) {
+                String taskId = startStreaming(streaming, "slow:" + delay);
+                assertEquals(TaskState.COMPLETED, resubscribeToTheEnd(transport, taskId), "slow:" + delay);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"JSONRPC", "HTTP+JSON"})
+    void resubscribingToAFinishedOrWaitingTaskEndsWithItsFinalStatus(String transport) throws Exception {
+        Task done = send(transport, "finished already");
+        assertEquals(TaskState.COMPLETED, resubscribeToTheEnd(transport, done.getId()));
+        Task waiting = send(transport, "input");
+        assertEquals(TaskState.INPUT_REQUIRED, resubscribeToTheEnd(transport, waiting.getId()));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"JSONRPC", "HTTP+JSON"})
     void anUnknownTaskIsTaskNotFound(String transport) throws Exception {

@@ -20,6 +20,7 @@ import dev.switchboard.store.JpaTaskStore;
 import dev.switchboard.store.StoreTesting;
 import dev.switchboard.store.StoredEvent;
 import dev.switchboard.store.TaskDatabase;
+import dev.switchboard.store.TaskStore;
 import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
@@ -30,6 +31,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.function.Executable;
 
 /** A TaskService over a real store, with its pools, for one test; and the helpers the service tests share. */
@@ -43,9 +45,15 @@ final class ServiceHarness implements AutoCloseable {
     private final ExecutorService writers = Executors.newFixedThreadPool(2);
 
     ServiceHarness(TaskDatabase db, AgentExecutor agent) {
+        this(db, agent, UnaryOperator.identity());
+    }
+
+    /** @param wrap what the service sees of the store, for a test that steps in between its calls */
+    ServiceHarness(TaskDatabase db, AgentExecutor agent, UnaryOperator<TaskStore> wrap) {
         this.store = new JpaTaskStore(db.entityManagerFactory(), new StoreTesting.TickingClock(Clock.systemUTC()
                 .instant()));
-        this.service = new TaskService(store, events, agent, workers, writers, Clock.systemUTC(), "test");
+        this.service = new TaskService(wrap.apply(store), events, agent, workers, writers, Clock.systemUTC(),
+                "test");
     }
 
     @Override

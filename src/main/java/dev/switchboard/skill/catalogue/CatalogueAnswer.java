@@ -22,15 +22,25 @@ import java.util.function.Predicate;
  */
 public record CatalogueAnswer(String text, JsonObject data) {
 
+    static final String RECORDED = "The catalogue records, per entry: kind, languages, licence, A2A support, "
+            + "spec lines, roles, bindings, streaming, setup and source.";
     static final String SELF_NOTE = "Switchboard is this server; its own entry is listed apart and never ranked "
             + "among third parties.";
 
     public static CatalogueAnswer answer(Catalogue catalogue, CatalogueQuery query) {
         StringBuilder text = new StringBuilder();
+        // what the catalogue cannot tell comes first, so no listing below reads as an answer to it
+        for (String topic : query.notRecorded()) {
+            text.append("The catalogue does not record ").append(topic).append(".\n");
+        }
+        boolean declined = !query.notRecorded().isEmpty();
         List<CatalogueEntry> rows = new ArrayList<>();
         List<CatalogueEntry> self = new ArrayList<>();
         List<CatalogueEntry> unknown = new ArrayList<>();
         if (!query.named().isEmpty()) {
+            if (declined) {
+                text.append("What it does record: ");
+            }
             for (String id : query.named()) {
                 CatalogueEntry entry = catalogue.entries().stream().filter(e -> e.id().equals(id)).findFirst()
                         .orElseThrow();
@@ -47,7 +57,11 @@ public record CatalogueAnswer(String text, JsonObject data) {
                 }
             }
             rows.sort(Comparator.comparing(e -> e.name().toLowerCase(Locale.ROOT)));
-            text.append(rows.isEmpty() ? "No catalogue entry matches.\n"
+            if (declined) {
+                text.append("By what the catalogue does record (").append(String.join("; ", recorded(query)))
+                        .append("), ");
+            }
+            text.append(rows.isEmpty() ? (declined ? "no entry matches.\n" : "No catalogue entry matches.\n")
                     : rows.size() + (rows.size() == 1 ? " entry matches:\n" : " entries match:\n"));
             rows.forEach(entry -> text.append("- ").append(describe(entry, Set.of())).append("\n"));
             if (!self.isEmpty()) {
@@ -59,11 +73,10 @@ public record CatalogueAnswer(String text, JsonObject data) {
                         .append(String.join(", ", unknown.stream().map(CatalogueEntry::name).toList())).append(".\n");
             }
         }
-        for (String topic : query.notRecorded()) {
-            text.append("The catalogue does not record ").append(topic).append(".\n");
-        }
-        if (query.isEmpty() || (query.named().isEmpty() && !query.hasFilters() && query.notRecorded().isEmpty())) {
+        if (query.isEmpty() || (query.named().isEmpty() && !query.hasFilters() && !declined)) {
             text.append(help(catalogue));
+        } else if (query.named().isEmpty() && !query.hasFilters()) {
+            text.append(RECORDED);
         }
         JsonObjectBuilder data = JsonFactory.createObjectBuilder()
                 .add("rows", rows(rows))
@@ -71,6 +84,27 @@ public record CatalogueAnswer(String text, JsonObject data) {
                 .add("unknown", rows(unknown))
                 .add("notRecorded", JsonFactory.createArrayBuilder(query.notRecorded()));
         return new CatalogueAnswer(text.toString().trim(), data.build());
+    }
+
+    /** The query's filters in words, for a listing that must say what it matched on. */
+    static List<String> recorded(CatalogueQuery query) {
+        List<String> filters = new ArrayList<>();
+        query.kinds().forEach(kind -> filters.add("kind " + kind));
+        query.languages().forEach(language -> filters.add("language " + language));
+        if (query.openSource() != null) {
+            filters.add(query.openSource() ? "open source" : "proprietary");
+        }
+        query.licences().forEach(licence -> filters.add("licence " + licence));
+        if (query.speaksA2A() != null) {
+            filters.add(query.speaksA2A() ? "A2A support" : "no A2A support");
+        }
+        query.lines().forEach(line -> filters.add("spec line " + line));
+        query.bindings().forEach(binding -> filters.add("binding " + binding));
+        query.roles().forEach(role -> filters.add("role " + role));
+        if (query.streaming() != null) {
+            filters.add("streaming");
+        }
+        return filters;
     }
 
     /** True, false, or null when the entry lacks a field the query filters on. */
@@ -168,8 +202,7 @@ public record CatalogueAnswer(String text, JsonObject data) {
     private static String help(Catalogue catalogue) {
         return "Ask about the A2A support of agent frameworks and SDKs, for example \"Does CrewAI support A2A?\", "
                 + "\"Which frameworks have no A2A support?\", \"What spec version does Google ADK target?\" or "
-                + "\"open source Java SDK with streaming\". The catalogue records, per entry: kind, languages, "
-                + "licence, A2A support, spec lines, roles, bindings, streaming, setup and source. Entries: "
+                + "\"open source Java SDK with streaming\". " + RECORDED + " Entries: "
                 + String.join(", ", catalogue.entries().stream().filter(Predicate.not(CatalogueEntry::self))
                 .map(CatalogueEntry::name).toList()) + ".";
     }

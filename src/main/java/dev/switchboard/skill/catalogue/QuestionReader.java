@@ -14,8 +14,9 @@ import java.util.regex.Pattern;
 
 /**
  * Reads a question in plain words into a {@link CatalogueQuery}: entry names and aliases, then the
- * attributes the words mention. Deliberately narrow: it recognises the catalogue's own vocabulary
- * and says which topics the catalogue cannot answer, rather than guessing.
+ * attributes the words mention. Deliberately narrow: it recognises the catalogue's own vocabulary,
+ * and a vocabulary of attributes it has no field for (pricing, security, sandboxing, rankings...)
+ * so that the answer says which of them it cannot tell, rather than guessing.
  */
 public final class QuestionReader {
     private static final Map<String, Pattern> LANGUAGES = patterns(
@@ -51,10 +52,19 @@ public final class QuestionReader {
             "popularity", "\\bpopular(ity)?\\b|\\bstars\\b|\\bdownloads\\b|\\badoption\\b",
             "release dates", "\\brelease date\\b|\\bwhen was\\b|\\breleased\\b",
             "who maintains it", "\\bmaintain(s|ed|er|ers)?\\b|\\bwho (makes|made|builds|built|develops)\\b|\\bfunding\\b",
-            "security assessments", "\\bvulnerab\\w*|\\bcves?\\b|\\bsecure\\b",
+            "security properties or assessments",
+            "\\bvulnerab\\w*|\\bcves?\\b|\\bsecur(e|ity)\\b|\\bsafe(r|st|ty)?\\b|\\bhardened\\b",
+            "sandboxing or isolation", "\\bsandbox\\w*|\\bisolat\\w*|\\bcontaineri[sz]\\w*|\\bjail\\w*",
+            "MCP support", "\\bmcp\\b|\\bmodel context protocol\\b",
+            "observability", "\\bobservab\\w*|\\btracing\\b|\\btelemetry\\b|\\bopentelemetry\\b|\\bmonitoring\\b",
+            "memory or state keeping", "\\bmemory\\b|\\bpersistent state\\b",
             "push notification support", "\\bpush notifications?\\b|\\bwebhooks?\\b",
             "authentication schemes", "\\bauth(entication)?\\b|\\boauth\\b|\\bapi keys?\\b",
-            "product versions", "\\blatest version\\b|\\bwhich release\\b");
+            "product versions", "\\blatest version\\b|\\bwhich release\\b",
+            // the catalogue holds facts, not judgements: it cannot rank entries on anything
+            "rankings or quality judgements", "\\bbest\\b|\\bbetter\\b|\\bworst\\b|\\bstrongest\\b|\\bweakest\\b"
+                    + "|\\bmost\\s+(mature|reliable|robust|powerful)\\b|\\brecommend\\w*|\\bquality\\b"
+                    + "|\\beasiest\\b|\\bsimplest\\b");
 
     static {
         ASPECTS.put(Aspect.LINES, Pattern.compile("\\b(spec|specification|protocol|a2a)\\s+version|\\bwhich version\\b"

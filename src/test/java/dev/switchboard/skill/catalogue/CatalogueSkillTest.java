@@ -94,6 +94,45 @@ class CatalogueSkillTest {
     }
 
     @Test
+    void aQuestionAboutSandboxIsolationIsDeclinedBeforeAnyListing() {
+        CatalogueAnswer answer = skill.ask("Which framework has the best sandbox isolation?");
+        assertTrue(answer.text().startsWith("The catalogue does not record sandboxing or isolation.\n"
+                + "The catalogue does not record rankings or quality judgements.\n"), answer.text());
+        assertEquals(List.of("sandboxing or isolation", "rankings or quality judgements"),
+                answer.data().getJsonArray("notRecorded").getValuesAs(jakarta.json.JsonString::getString));
+        assertTrue(answer.text().contains("By what the catalogue does record (kind framework), 3 entries match"),
+                "a listing, if any, says what it matched on: " + answer.text());
+    }
+
+    @Test
+    void otherUnrecordedAttributesAreDeclinedToo() {
+        for (String question : List.of("Which SDK is the most secure?", "What about the security of a2a-java?",
+                "Does CrewAI run agents in a sandbox?", "Which frameworks support MCP?",
+                "Which SDK has the best observability and tracing?", "frameworks with long-term memory",
+                "Which Python framework would you recommend?")) {
+            CatalogueAnswer answer = skill.ask(question);
+            assertTrue(answer.text().startsWith("The catalogue does not record "), question + " -> " + answer.text());
+            assertFalse(answer.data().getJsonArray("notRecorded").isEmpty(), question);
+        }
+    }
+
+    @Test
+    void aNamedEntryAskedForAnUnrecordedFactGetsTheDeclineFirst() {
+        CatalogueAnswer answer = skill.ask("Does CrewAI isolate its agents?");
+        assertTrue(answer.text().startsWith("The catalogue does not record sandboxing or isolation.\n"
+                + "What it does record: CrewAI (framework)"), answer.text());
+        assertEquals(List.of("crewai"), ids(answer.data(), "rows"));
+    }
+
+    @Test
+    void aQuestionOnlyAboutAnUnrecordedFactSaysWhatIsRecorded() {
+        CatalogueAnswer answer = skill.ask("Which one has the strongest isolation?");
+        assertTrue(answer.text().startsWith("The catalogue does not record sandboxing or isolation."), answer.text());
+        assertTrue(answer.text().contains("The catalogue records, per entry: kind, languages"), answer.text());
+        assertEquals(0, answer.data().getJsonArray("rows").size());
+    }
+
+    @Test
     void aQuestionWithNothingToGoOnGetsHelp() {
         CatalogueAnswer answer = skill.ask("hello");
         assertTrue(answer.text().contains("Does CrewAI support A2A?"), answer.text());
