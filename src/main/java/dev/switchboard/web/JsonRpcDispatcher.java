@@ -110,7 +110,7 @@ final class JsonRpcDispatcher {
             }
             Response.ResponseBuilder answer = Response.status(streaming ? error.error().httpStatus() : 200)
                     .type(MediaType.APPLICATION_JSON_TYPE).entity(JsonRpcResponses.error(id, error));
-            response.resume(streaming ? answer.header("Connection", "close").build() : answer.build());
+            response.resume(answer.build());
         }
     }
 

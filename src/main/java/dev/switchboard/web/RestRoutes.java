@@ -95,7 +95,7 @@ public abstract class RestRoutes {
             tasks.stream(wire.sendMessage(RestRequests.body(http, body, false)), owner(http),
                     sse(response, wire), wire.line());
         } catch (RuntimeException e) {
-            response.resume(streamFailed(e, accept, wire));
+            response.resume(RestAnswers.error(e, accept, wire));
         }
     }
 
@@ -226,16 +226,8 @@ public abstract class RestRoutes {
             tasks.subscribe(wire.subscribeToTask(JsonFactory.createObjectBuilder().add("id", id).build()),
                     JsonRpcDispatcher.lastEventId(lastEventId), owner(http), sse(response, wire), wire.line());
         } catch (RuntimeException e) {
-            response.resume(streamFailed(e, accept, wire));
+            response.resume(RestAnswers.error(e, accept, wire));
         }
-    }
-
-    /**
-     * A stream that failed before its first event, like every stream response, leaves no idle
-     * connection behind: a client may not reuse a streaming connection from another context.
-     */
-    private static Response streamFailed(RuntimeException e, String accept, WireFormat wire) {
-        return Response.fromResponse(RestAnswers.error(e, accept, wire)).header("Connection", "close").build();
     }
 
     private SseStream sse(AsyncResponse response, WireFormat wire) {

@@ -141,9 +141,6 @@ final class SseStream implements EventSink {
             response.resume(Response.ok(output, EVENT_STREAM)
                     .header("Cache-Control", "no-cache")
                     .header("X-Accel-Buffering", "no")
-                    // a finished stream leaves no idle connection behind: a client may not reuse
-                    // a streaming connection from another context (some fail when they do)
-                    .header("Connection", "close")
                     .build());
             registry.add(this);
         }
