@@ -44,5 +44,5 @@ for s in ${SCENARIOS:-card card304 send stream}; do
     stream) scenario stream "$STREAM_CONNS" POST "$rpc_path" "$json"$'\nAccept: text/event-stream' "$here/bodies/stream.json" ;;
   esac
 done
-# streams close their connection when they end (docs/conformance.md); wrk counts each such close
-# as a socket error although the stream completed, so read the stream row's sockerr accordingly.
+# streams end with their last chunk and keep the connection, so the stream row's sockerr counts
+# real failures (before 2026-12-01 every stream closed its connection and counted as one).
