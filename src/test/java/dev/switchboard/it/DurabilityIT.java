@@ -8,6 +8,12 @@ import jakarta.json.JsonObject;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DurabilityIT {
     private static final int TASKS = 20;
+    private static final int SENDERS = 16;
+    /** Answered tasks before the kill: enough that commits are in flight beside each other. */
+    private static final int LOADED_TASKS = 400;
 
     @TempDir
     Path temp;
@@ -65,6 +74,71 @@ class DurabilityIT {
             assertEquals("TASK_STATE_COMPLETED", rpc.result("SendMessage", followUp).getJsonObject("task")
                     .getJsonObject("status").getString("state"));
             assertEquals(TASKS + 2, rpc.result("ListTasks", Json.createObjectBuilder().build()).getInt("totalSize"));
+        }
+    }
+
+    /**
+     * The kill lands while senders are busy: whatever was answered before it, however many commits
+     * were in flight beside it, is there after the restart, completed, with its own artifact.
+     */
+    @Test
+    void tasksAcknowledgedUnderLoadSurviveAHardKill() throws Exception {
+        Path data = temp.resolve("data-load");
+        Map<String, String> acknowledged = new ConcurrentHashMap<>();
+        Map<String, String> unlimited = Map.of("switchboard.limit.anonymous.per.minute", "0",
+                "switchboard.limit.daily", "0");
+        try (ServerProcess server = ServerProcess.launch(temp.resolve("load-1"), data, Deployments.builtWar(),
+                unlimited)) {
+            server.start();
+            JsonRpc rpc = new JsonRpc(new Http(server.url()));
+            AtomicBoolean killed = new AtomicBoolean();
+            ExecutorService senders = Executors.newFixedThreadPool(SENDERS);
+            for (int s = 0; s < SENDERS; s++) {
+                int sender = s;
+                senders.submit(() -> {
+                    for (int i = 0; !killed.get(); i++) {
+                        String text = "load-" + sender + "-" + i;
+                        JsonObject task;
+                        try {
+                            task = rpc.result("SendMessage", JsonRpc.send(text)).getJsonObject("task");
+                        } catch (RuntimeException | AssertionError e) {
+                            // after the kill nothing is answered; an answer that never came acknowledged nothing
+                            if (killed.get()) {
+                                return;
+                            }
+                            throw e;
+                        }
+                        acknowledged.put(task.getString("id"), text);
+                    }
+                    return;
+                });
+            }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (acknowledged.size() < LOADED_TASKS && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            killed.set(true);
+            server.kill();
+            senders.shutdown();
+            assertTrue(senders.awaitTermination(60, TimeUnit.SECONDS), "senders still running after the kill");
+        }
+        assertTrue(acknowledged.size() >= LOADED_TASKS, "only " + acknowledged.size() + " tasks answered in 60 s");
+
+        try (ServerProcess server = ServerProcess.launch(temp.resolve("load-2"), data, Deployments.builtWar(),
+                unlimited)) {
+            server.start();
+            JsonRpc rpc = new JsonRpc(new Http(server.url()));
+            List<String> lost = new ArrayList<>();
+            acknowledged.forEach((id, text) -> {
+                JsonObject response = rpc.call("GetTask", JsonRpc.id(id));
+                JsonObject task = response.getJsonObject("result");
+                if (task == null || !"TASK_STATE_COMPLETED".equals(task.getJsonObject("status").getString("state"))
+                        || !text.equals(task.getJsonArray("artifacts").getJsonObject(0).getJsonArray("parts")
+                                .getJsonObject(0).getString("text"))) {
+                    lost.add(id + " " + response);
+                }
+            });
+            assertEquals(List.of(), lost, lost.size() + " of " + acknowledged.size() + " acknowledged tasks lost");
         }
     }
 }

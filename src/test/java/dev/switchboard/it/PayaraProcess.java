@@ -20,9 +20,15 @@ final class PayaraProcess implements ServerProcess {
     private final Path dataDir;
     private final Path war;
     private final int port;
+    private final Map<String, String> settings;
     private Process process;
 
     PayaraProcess(Path base, Path dataDir, WebArchive war) throws IOException {
+        this(base, dataDir, war, Map.of());
+    }
+
+    PayaraProcess(Path base, Path dataDir, WebArchive war, Map<String, String> settings) throws IOException {
+        this.settings = Map.copyOf(settings);
         this.base = base;
         this.dataDir = dataDir;
         this.port = ServerProcess.freePort();
@@ -59,6 +65,7 @@ final class PayaraProcess implements ServerProcess {
         env.put("JAVA_OPTS", "-Xmx512m -Djava.io.tmpdir=" + Files.createDirectories(base.resolve("tmp")));
         env.put("SWITCHBOARD_DATA_DIR", dataDir.toString());
         env.put("SWITCHBOARD_PUBLIC_URL", "http://127.0.0.1:" + port);
+        settings.forEach((name, value) -> env.put(name.toUpperCase(java.util.Locale.ROOT).replace('.', '_'), value));
         process = builder.redirectErrorStream(true).redirectOutput(console.toFile()).start();
         Health.await(url(), process, console);
     }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URL;
 import java.nio.file.Path;
+import java.util.Map;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 
 /**
@@ -14,8 +15,18 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 interface ServerProcess extends AutoCloseable {
 
     static ServerProcess launch(Path base, Path dataDir, WebArchive war) throws IOException {
-        return onPayara() ? new PayaraProcess(base, dataDir, war)
-                : new TomcatProcess(base, dataDir, war);
+        return launch(base, dataDir, war, Map.of());
+    }
+
+    /**
+     * @param settings by system property name ({@code switchboard.limit.daily}); Tomcat gets them
+     *                 as system properties, Payara as the environment variables of the same name
+     */
+    static ServerProcess launch(Path base, Path dataDir, WebArchive war, Map<String, String> settings)
+            throws IOException {
+        return onPayara() ? new PayaraProcess(base, dataDir, war, settings)
+                : new TomcatProcess(base, dataDir, war, settings.entrySet().stream()
+                        .map(setting -> setting.getKey() + "=" + setting.getValue()).toList());
     }
 
     /** Whether this run of the suite is the one on Payara Micro. */
