@@ -16,6 +16,8 @@ import dev.switchboard.protocol.TaskStatus;
 import dev.switchboard.protocol.TaskStatusUpdateEvent;
 import dev.switchboard.task.TaskStateMachine;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -155,6 +157,41 @@ class ScaleOutRaceTest {
                         artifact.parts().stream().map(Part::text).toList(),
                         "every chunk of " + artifact.artifactId() + " is kept, in order");
             }
+        }
+    }
+
+    @Test
+    void instancesStartingTogetherOnAnEmptyDatabaseMigrateItOnce() throws Exception {
+        StoreBackend.StorePlace empty = StoreBackend.POSTGRESQL.place(dir);
+        CyclicBarrier start = new CyclicBarrier(3);
+        List<Future<TaskDatabase>> opening = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            opening.add(threads.submit(() -> {
+                start.await();
+                return empty.open();
+            }));
+        }
+        List<TaskDatabase> opened = new ArrayList<>();
+        try {
+            for (Future<TaskDatabase> database : opening) {
+                opened.add(database.get(120, TimeUnit.SECONDS));
+            }
+            Task task = task("shared", "ctx", TaskState.WORKING, T0);
+            tasks(opened.get(0), new StoreTesting.TickingClock(T0)).create(task, null, null, List.of(task));
+            assertEquals(task, tasks(opened.get(2), new StoreTesting.TickingClock(T0)).find("shared")
+                    .orElseThrow().task());
+        } finally {
+            opened.forEach(TaskDatabase::close);
+        }
+        try (Connection connection = empty.connect();
+             ResultSet rows = connection.createStatement().executeQuery("select version, count(*)"
+                     + " from switchboard_schema_history where success group by version order by version")) {
+            int migrations = 0;
+            while (rows.next()) {
+                migrations++;
+                assertEquals(1, rows.getInt(2), "migration " + rows.getString(1) + " ran once");
+            }
+            assertTrue(migrations >= 2, "the migrations are recorded");
         }
     }
 

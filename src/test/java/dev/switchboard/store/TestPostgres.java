@@ -94,6 +94,7 @@ final class TestPostgres {
     }
 
     private static TestPostgres start() {
+        long started = System.nanoTime();
         Path bin = binaries();
         boolean asRoot = "root".equals(System.getProperty("user.name"));
         try {
@@ -114,6 +115,8 @@ final class TestPostgres {
                             + " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
                             + " -c max_connections=200",
                     "start");
+            System.out.printf("Test PostgreSQL from %s started on port %d in %d ms%n", bin, port,
+                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
             return server;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot prepare a PostgreSQL cluster for the tests", e);
