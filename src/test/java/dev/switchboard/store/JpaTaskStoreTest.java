@@ -50,7 +50,9 @@ class JpaTaskStoreTest {
 
     @AfterEach
     void closeDatabase() {
-        db.close();
+        if (db != null) {
+            db.close();
+        }
     }
 
     @Test

@@ -56,9 +56,16 @@ class StoreRaceTest {
 
     @AfterParameterizedClassInvocation
     static void tearDown() throws InterruptedException {
-        threads.shutdownNow();
-        assertTrue(threads.awaitTermination(5, TimeUnit.SECONDS));
-        db.close();
+        // the next invocation must not find this one's database, should its own fail to open
+        if (threads != null) {
+            threads.shutdownNow();
+            assertTrue(threads.awaitTermination(5, TimeUnit.SECONDS));
+            threads = null;
+        }
+        if (db != null) {
+            db.close();
+            db = null;
+        }
     }
 
     private static TaskChange finish(TaskState state) {
