@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Assumptions;
  * {@code SWITCHBOARD_TEST_POSTGRES=skip} (or {@code -Dswitchboard.test.postgres=skip}) skips the
  * PostgreSQL runs instead, for a machine without PostgreSQL.
  */
-final class TestPostgres {
+public final class TestPostgres {
     private static final String UNPRIVILEGED = "nobody";
     private static TestPostgres shared;
     private static RuntimeException failedStart;
@@ -60,7 +60,7 @@ final class TestPostgres {
      * @throws org.opentest4j.TestAbortedException when PostgreSQL runs are to be skipped
      * @throws IllegalStateException               when no server could be started
      */
-    static synchronized TestPostgres shared() {
+    public static synchronized TestPostgres shared() {
         Assumptions.assumeFalse("skip".equalsIgnoreCase(setting("switchboard.test.postgres")),
                 "PostgreSQL runs skipped (switchboard.test.postgres=skip)");
         if (failedStart != null) {
@@ -78,7 +78,7 @@ final class TestPostgres {
     }
 
     /** A new, empty database; its JDBC URL carries the user, as a production URL may. */
-    String createDatabase() {
+    public String createDatabase() {
         String name = "switchboard_" + databases.incrementAndGet();
         try (Connection admin = DriverManager.getConnection(url("postgres"));
              Statement statement = admin.createStatement()) {
