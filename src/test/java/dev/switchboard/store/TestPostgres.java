@@ -38,6 +38,9 @@ import org.junit.jupiter.api.Assumptions;
  */
 public final class TestPostgres {
     private static final String UNPRIVILEGED = "nobody";
+    private static final String PREFIX = "switchboard-pg-";
+    /** The test JVM's process id, in the cluster's directory. */
+    private static final String OWNER = "owner.pid";
     private static TestPostgres shared;
     private static RuntimeException failedStart;
 
@@ -98,7 +101,11 @@ public final class TestPostgres {
         Path bin = binaries();
         boolean asRoot = "root".equals(System.getProperty("user.name"));
         try {
-            Path home = Files.createTempDirectory("switchboard-pg-");
+            // nobody must reach the cluster: as root, a java.io.tmpdir under /root would not do
+            Path temp = asRoot ? Path.of("/tmp") : Path.of(System.getProperty("java.io.tmpdir"));
+            stopLeftovers(bin, temp, asRoot);
+            Path home = Files.createTempDirectory(temp, PREFIX);
+            Files.writeString(home.resolve(OWNER), Long.toString(ProcessHandle.current().pid()));
             if (asRoot) {
                 UserPrincipal nobody = home.getFileSystem().getUserPrincipalLookupService()
                         .lookupPrincipalByName(UNPRIVILEGED);
@@ -120,6 +127,30 @@ public final class TestPostgres {
             return server;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot prepare a PostgreSQL cluster for the tests", e);
+        }
+    }
+
+    /**
+     * Stops and deletes the clusters of test JVMs that died without their shutdown hook (a fork
+     * killed on a timeout), so that their servers do not run on beside the build.
+     */
+    private static void stopLeftovers(Path bin, Path temp, boolean asRoot) throws IOException {
+        try (Stream<Path> homes = Files.list(temp)) {
+            for (Path home : homes.filter(path -> path.getFileName().toString().startsWith(PREFIX)).toList()) {
+                Path owner = home.resolve(OWNER);
+                if (!Files.isRegularFile(owner) || ProcessHandle.of(owner(owner)).isPresent()) {
+                    continue;
+                }
+                new TestPostgres(bin, home, asRoot, 0).stop();
+            }
+        }
+    }
+
+    private static long owner(Path file) {
+        try {
+            return Long.parseLong(Files.readString(file).trim());
+        } catch (IOException | NumberFormatException e) {
+            return ProcessHandle.current().pid();
         }
     }
 
