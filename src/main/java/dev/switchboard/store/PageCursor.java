@@ -25,7 +25,9 @@ public record PageCursor(long statusTimestampMillis, String taskId) {
         try {
             String plain = new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8);
             String[] parts = plain.split(":", 3);
-            if (parts.length != 3 || !parts[0].equals(VERSION) || parts[2].isEmpty()) {
+            // no task id holds U+0000 (the request checks refuse it), and PostgreSQL would fail on one
+            if (parts.length != 3 || !parts[0].equals(VERSION) || parts[2].isEmpty()
+                    || parts[2].indexOf('\u0000') >= 0) {
                 return Optional.empty();
             }
             return Optional.of(new PageCursor(Long.parseLong(parts[1]), parts[2]));

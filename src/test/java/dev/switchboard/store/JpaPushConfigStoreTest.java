@@ -11,23 +11,29 @@ import dev.switchboard.protocol.TaskPushNotificationConfig.AuthenticationInfo;
 import dev.switchboard.protocol.TaskState;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
+@ParameterizedClass(name = "on {0}")
+@MethodSource("dev.switchboard.store.StoreBackend#both")
 class JpaPushConfigStoreTest {
+    @Parameter
+    StoreBackend backend;
     @TempDir
     Path dir;
 
     @Test
     void configsAreOwedTheEventsAfterTheirCursorAndKeepSecretsSealed() throws Exception {
         StoreTesting.TickingClock clock = new StoreTesting.TickingClock(StoreTesting.T0);
-        try (TaskDatabase database = StoreTesting.open(dir)) {
-            JpaTaskStore tasks = new JpaTaskStore(database.entityManagerFactory(), clock);
-            JpaPushConfigStore configs = new JpaPushConfigStore(database.entityManagerFactory(),
-                    SecretBox.inDirectory(dir), clock);
+        StoreBackend.StorePlace place = backend.place(dir);
+        try (TaskDatabase database = place.open()) {
+            TaskStore tasks = StoreTesting.tasks(database, clock);
+            PushConfigStore configs = StoreTesting.pushConfigs(database, dir, clock);
             Task task = StoreTesting.task("t1", "c1", TaskState.WORKING, StoreTesting.T0);
             tasks.create(task, "owner", null, List.of(StoreTesting.statusEvent(task), StoreTesting.statusEvent(task)));
 
@@ -58,7 +64,7 @@ class JpaPushConfigStoreTest {
             assertTrue(configs.delete("t1", "b"));
             assertFalse(configs.delete("t1", "b"));
         }
-        try (Connection db = DriverManager.getConnection("jdbc:h2:" + dir.resolve("switchboard"));
+        try (Connection db = place.connect();
              ResultSet rows = db.createStatement().executeQuery(
                      "select token_sealed, credentials_sealed from a2a_push_config")) {
             assertTrue(rows.next());

@@ -1,8 +1,8 @@
 package dev.switchboard.store;
 
 import static dev.switchboard.store.StoreTesting.T0;
-import static dev.switchboard.store.StoreTesting.open;
 import static dev.switchboard.store.StoreTesting.statusEvent;
+import static dev.switchboard.store.StoreTesting.tasks;
 import static dev.switchboard.store.StoreTesting.task;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -25,22 +25,34 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
+/** The task store's contract, on each database the server supports. */
+@ParameterizedClass(name = "on {0}")
+@MethodSource("dev.switchboard.store.StoreBackend#all")
 class JpaTaskStoreTest {
+    @Parameter
+    StoreBackend backend;
     @TempDir
     Path dir;
+    private StoreBackend.StorePlace place;
     private TaskDatabase db;
-    private JpaTaskStore store;
+    private TaskStore store;
 
     @BeforeEach
     void openDatabase() {
-        db = open(dir);
-        store = new JpaTaskStore(db.entityManagerFactory(), new StoreTesting.TickingClock(T0));
+        place = backend.place(dir);
+        db = place.open();
+        store = tasks(db, new StoreTesting.TickingClock(T0));
     }
 
     @AfterEach
     void closeDatabase() {
-        db.close();
+        if (db != null) {
+            db.close();
+        }
     }
 
     @Test
@@ -183,8 +195,8 @@ class JpaTaskStoreTest {
         List<StoredEvent> log = store.eventsAfter("t1", 0);
 
         db.close();
-        db = open(dir);
-        store = new JpaTaskStore(db.entityManagerFactory(), new StoreTesting.TickingClock(T0.plusSeconds(60)));
+        db = place.open();
+        store = tasks(db, new StoreTesting.TickingClock(T0.plusSeconds(60)));
 
         assertEquals(new StoredTask(completed, "alice", 2), store.find("t1").orElseThrow());
         assertEquals(new StoredTask(second, "bob", 1), store.find("t2").orElseThrow());

@@ -1,9 +1,9 @@
 package dev.switchboard.store;
 
 import static dev.switchboard.store.StoreTesting.T0;
-import static dev.switchboard.store.StoreTesting.open;
 import static dev.switchboard.store.StoreTesting.statusEvent;
 import static dev.switchboard.store.StoreTesting.task;
+import static dev.switchboard.store.StoreTesting.tasks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,33 +25,47 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Concurrent writers on one task: the first terminal state wins, and the log stays gap-free. */
+@ParameterizedClass(name = "on {0}")
+@MethodSource("dev.switchboard.store.StoreBackend#both")
 class StoreRaceTest {
     private static final int ROUNDS = 100;
 
     @TempDir
     static Path dir;
     private static TaskDatabase db;
-    private static JpaTaskStore store;
+    private static TaskStore store;
     private static ExecutorService threads;
+    @Parameter
+    StoreBackend backend;
 
-    @BeforeAll
-    static void setUp() {
-        db = open(dir);
-        store = new JpaTaskStore(db.entityManagerFactory(), new StoreTesting.TickingClock(T0));
+    @BeforeParameterizedClassInvocation
+    static void setUp(StoreBackend backend) {
+        db = backend.place(dir).open();
+        store = tasks(db, new StoreTesting.TickingClock(T0));
         threads = Executors.newFixedThreadPool(4);
     }
 
-    @AfterAll
+    @AfterParameterizedClassInvocation
     static void tearDown() throws InterruptedException {
-        threads.shutdownNow();
-        assertTrue(threads.awaitTermination(5, TimeUnit.SECONDS));
-        db.close();
+        // the next invocation must not find this one's database, should its own fail to open
+        if (threads != null) {
+            threads.shutdownNow();
+            assertTrue(threads.awaitTermination(5, TimeUnit.SECONDS));
+            threads = null;
+        }
+        if (db != null) {
+            db.close();
+            db = null;
+        }
     }
 
     private static TaskChange finish(TaskState state) {

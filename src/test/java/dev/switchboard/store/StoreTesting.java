@@ -27,6 +27,19 @@ public final class StoreTesting {
         return TaskDatabase.open(dev.switchboard.config.SettingsLoader.embeddedUrl(dir), null, null, 4);
     }
 
+    /**
+     * The task store over an open database. The contract tests reach the store through this and
+     * the {@link TaskStore} interface only, so a new implementation changes this line alone.
+     */
+    public static TaskStore tasks(TaskDatabase database, Clock clock) {
+        return new JpaTaskStore(database.entityManagerFactory(), clock);
+    }
+
+    /** The webhook config store over an open database, its secrets sealed with a key in {@code keyDir}. */
+    public static PushConfigStore pushConfigs(TaskDatabase database, Path keyDir, Clock clock) {
+        return new JpaPushConfigStore(database.entityManagerFactory(), SecretBox.inDirectory(keyDir), clock);
+    }
+
     public static Message user(String messageId, String contextId, String taskId, String text) {
         return new Message(messageId, contextId, taskId, Role.USER, List.of(Part.text(text)), null, List.of(),
                 List.of());

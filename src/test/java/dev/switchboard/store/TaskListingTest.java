@@ -2,8 +2,8 @@ package dev.switchboard.store;
 
 import static dev.switchboard.store.JpaTaskStoreTest.ids;
 import static dev.switchboard.store.StoreTesting.T0;
-import static dev.switchboard.store.StoreTesting.open;
 import static dev.switchboard.store.StoreTesting.task;
+import static dev.switchboard.store.StoreTesting.tasks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -14,25 +14,32 @@ import dev.switchboard.protocol.TaskState;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Listing over a fixed data set: 3 contexts, several states, status timestamps with ties, two
  * owners.
  */
+@ParameterizedClass(name = "on {0}")
+@MethodSource("dev.switchboard.store.StoreBackend#both")
 class TaskListingTest {
     @TempDir
     static Path dir;
     private static TaskDatabase db;
-    private static JpaTaskStore store;
+    private static TaskStore store;
+    @Parameter
+    StoreBackend backend;
 
-    @BeforeAll
-    static void fill() {
-        db = open(dir);
-        store = new JpaTaskStore(db.entityManagerFactory(), new StoreTesting.TickingClock(T0));
+    @BeforeParameterizedClassInvocation
+    static void fill(StoreBackend backend) {
+        db = backend.place(dir).open();
+        store = tasks(db, new StoreTesting.TickingClock(T0));
         // ctx-a: 12 tasks; timestamps T0+0s..T0+5s, two tasks per second (ties broken by id)
         for (int i = 0; i < 12; i++) {
             TaskState state = i % 3 == 0 ? TaskState.COMPLETED : i % 3 == 1 ? TaskState.WORKING : TaskState.FAILED;
@@ -48,9 +55,13 @@ class TaskListingTest {
         store.create(task, owner, null, List.of(task));
     }
 
-    @AfterAll
+    @AfterParameterizedClassInvocation
     static void close() {
-        db.close();
+        // the next invocation must not find this one's database, should its own fail to open
+        if (db != null) {
+            db.close();
+            db = null;
+        }
     }
 
     private static TaskPage list(String owner, String context, TaskState state, Long after, PageCursor cursor,
@@ -152,8 +163,8 @@ class TaskListingTest {
 
     @Test
     void pagingIsStableWhenNewerTasksArriveBetweenPages(@TempDir Path own) {
-        try (TaskDatabase other = open(own)) {
-            JpaTaskStore fresh = new JpaTaskStore(other.entityManagerFactory(), new StoreTesting.TickingClock(T0));
+        try (TaskDatabase other = backend.place(own).open()) {
+            TaskStore fresh = tasks(other, new StoreTesting.TickingClock(T0));
             for (int i = 0; i < 10; i++) {
                 Task task = task("p-" + i, "ctx-p", TaskState.WORKING, T0.plusSeconds(i));
                 fresh.create(task, null, null, List.of(task));

@@ -15,6 +15,7 @@ import java.util.Map;
  * bounded so that no value a client chose is kept or echoed without limit. Every request is
  * checked once, as decoded from either binding and either protocol line, before anything is
  * looked up or stored: an over-long value is invalid params naming the field and its limit.
+ * Nor may they hold U+0000, which PostgreSQL cannot store.
  */
 public final class FieldLimits {
     /** {@code a2a_task.id}, {@code a2a_task_event.task_id}, {@code a2a_push_config.task_id}. */
@@ -115,19 +116,30 @@ public final class FieldLimits {
         }
         for (String key : metadata.keySet()) {
             if (key.length() > METADATA_KEY) {
-                throw tooLong(path, "has a key longer than " + METADATA_KEY + " characters");
+                throw violated(path, "has a key longer than " + METADATA_KEY + " characters");
             }
         }
     }
 
-    /** @throws A2AException invalid params when {@code value} is longer than {@code limit} characters */
+    /**
+     * @throws A2AException invalid params when {@code value} is longer than {@code limit} characters,
+     *                      or holds U+0000
+     */
     public static void check(String value, String field, int limit) {
-        if (value != null && value.length() > limit) {
-            throw tooLong(field, "is longer than " + limit + " characters");
+        if (value == null) {
+            return;
+        }
+        if (value.length() > limit) {
+            throw violated(field, "is longer than " + limit + " characters");
+        }
+        // PostgreSQL's text types cannot hold it: a task id with one could neither be stored nor
+        // looked up there, and the query would fail as the server's error, not the client's
+        if (value.indexOf('\u0000') >= 0) {
+            throw violated(field, "contains the character U+0000");
         }
     }
 
-    private static A2AException tooLong(String field, String description) {
+    private static A2AException violated(String field, String description) {
         return new A2AException(A2AError.INVALID_PARAMS, field + " " + description, Map.of(),
                 List.of(new FieldViolation(field, description)));
     }

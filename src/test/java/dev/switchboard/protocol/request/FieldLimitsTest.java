@@ -122,6 +122,31 @@ class FieldLimitsTest {
                 null, chars(1_025))));
     }
 
+    /** PostgreSQL cannot hold U+0000: a query with such an id failed there as an internal error. */
+    @Test
+    void aNulCharacterInAStoredOrLookedUpValueIsInvalidParams() {
+        String nul = "a\u0000b";
+        assertNul("id", () -> FieldLimits.check(new GetTaskRequest(null, nul, null)));
+        assertNul("id", () -> FieldLimits.check(new CancelTaskRequest(null, nul, null)));
+        assertNul("id", () -> FieldLimits.check(new SubscribeToTaskRequest(null, nul)));
+        assertNul("message.contextId", () -> FieldLimits.check(send(message("m", nul, null))));
+        assertNul("message.taskId", () -> FieldLimits.check(send(message("m", null, nul))));
+        assertNul("message.messageId", () -> FieldLimits.check(send(message(nul, null, null))));
+        assertNul("contextId", () -> FieldLimits.check(new ListTasksRequest(null, nul, null, null, null, null, null,
+                false)));
+        assertNul("taskId", () -> FieldLimits.check(new TaskPushNotificationConfigRequest(nul, "c")));
+        assertNul("id", () -> FieldLimits.check(new TaskPushNotificationConfigRequest("t", nul)));
+        FieldLimits.check(send(new Message("m", "c", null, Role.USER, List.of(Part.text(nul)), null, List.of(),
+                List.of())));
+    }
+
+    private static void assertNul(String field, Executable check) {
+        A2AException e = assertThrows(A2AException.class, check);
+        assertEquals(A2AError.INVALID_PARAMS, e.error());
+        assertEquals(field + " contains the character U+0000", e.getMessage());
+        assertEquals(field, e.violations().get(0).field());
+    }
+
     /** Reading the schema against the limits: a value at its limit fits its column in every database. */
     @ParameterizedTest
     @ValueSource(strings = {"h2", "postgresql"})
