@@ -15,22 +15,31 @@ final class FirstSends {
     static final String OPERATOR = "#operator";
 
     private final EntityManagerFactory emf;
+    private final boolean enabled;
 
-    FirstSends(EntityManagerFactory emf) {
+    /** @param enabled false to record no messageIds, so that every first send starts a task */
+    FirstSends(EntityManagerFactory emf, boolean enabled) {
         this.emf = emf;
+        this.enabled = enabled;
     }
 
     /**
-     * The messageId of the message that created the task: the first message of the task as
-     * submitted, which is the log's first event.
+     * The messageId of the message that created the task, to record: the first message of the
+     * task as submitted, which is the log's first event.
      */
-    static String messageId(Task task, List<StreamEvent> events) {
+    String messageId(Task task, List<StreamEvent> events) {
+        if (!enabled) {
+            return null;
+        }
         Task submitted = !events.isEmpty() && events.get(0) instanceof Task first ? first : task;
         return submitted.history().isEmpty() ? null : submitted.history().get(0).messageId();
     }
 
     /** @param owner null for the operator */
     Optional<String> taskId(String owner, String messageId) {
+        if (!enabled) {
+            return Optional.empty();
+        }
         // on the column the index covers, so the lookup is one index probe for every caller
         List<?> ids = emf.callInTransaction(em -> em.createNativeQuery(
                         "select id from a2a_task where first_send_owner = ?1 and first_message_id = ?2")

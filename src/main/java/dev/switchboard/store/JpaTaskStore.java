@@ -30,11 +30,16 @@ public final class JpaTaskStore implements TaskStore {
     private final FirstSends firstSends;
 
     public JpaTaskStore(EntityManagerFactory emf, Clock clock) {
+        this(emf, clock, true);
+    }
+
+    /** @param firstSends whether tasks record the messageId that created them (see {@link #findFirstSend}) */
+    public JpaTaskStore(EntityManagerFactory emf, Clock clock, boolean firstSends) {
         this.emf = Objects.requireNonNull(emf);
         this.sessions = emf.unwrap(SessionFactory.class);
         this.clock = Objects.requireNonNull(clock);
         this.listing = new TaskListing(emf);
-        this.firstSends = new FirstSends(emf);
+        this.firstSends = new FirstSends(emf, firstSends);
     }
 
     @Override
@@ -44,7 +49,7 @@ public final class JpaTaskStore implements TaskStore {
         row.id = task.id();
         row.contextId = task.contextId();
         row.owner = owner;
-        row.firstMessageId = FirstSends.messageId(task, events);
+        row.firstMessageId = firstSends.messageId(task, events);
         row.runner = runner;
         row.createdMillis = now;
         fill(row, task);

@@ -42,6 +42,7 @@ final class TaskRun {
     private volatile boolean created;
     private volatile boolean replied;
     private volatile boolean canceled;
+    private volatile boolean superseded;
     private volatile Task latest;
     private volatile Future<?> future;
 
@@ -195,12 +196,12 @@ final class TaskRun {
     private void turnEnded() {
         context.turnEnded(this);
         context.events().locked(taskId, () -> {
-            if (!replied) {
+            if (!replied && !superseded) {
                 if (!created) {
                     try {
                         store(pending, List.of());
                     } catch (RepeatedSend repeat) {
-                        superseded(repeat);
+                        handOver(repeat);
                         return null;
                     } catch (RuntimeException e) {
                         // whoever waits for this task must hear that it was never stored, not wait forever
@@ -224,7 +225,7 @@ final class TaskRun {
         try {
             return store(change);
         } catch (RepeatedSend repeat) {
-            superseded(repeat);
+            handOver(repeat);
             return false;
         } catch (RuntimeException e) {
             if (canceled) {
@@ -308,7 +309,8 @@ final class TaskRun {
      * Hands whoever waits on this run to the task the earlier send created, and stops the agent:
      * what it does from now on is stored nowhere.
      */
-    private void superseded(RepeatedSend repeat) {
+    private void handOver(RepeatedSend repeat) {
+        superseded = true;
         canceled = true;
         context.events().repeated(taskId, repeat.existing());
         Future<?> running = future;

@@ -81,6 +81,18 @@ class FirstSendsTest {
     }
 
     @Test
+    void switchedOffEveryFirstSendIsItsOwnTask() {
+        JpaTaskStore plain = new JpaTaskStore(db.entityManagerFactory(), new StoreTesting.TickingClock(T0), false);
+        String messageId = UUID.randomUUID().toString();
+        Task first = firstSend(messageId);
+        Task second = firstSend(messageId);
+        plain.create(first, "anon:alice", null, List.of(first));
+        plain.create(second, "anon:alice", null, List.of(second));
+        assertTrue(plain.find(second.id()).isPresent());
+        assertTrue(plain.findFirstSend("anon:alice", messageId).isEmpty());
+    }
+
+    @Test
     void theOperatorsTasksHaveNoOwnerYetItsRepeatsAreRefusedToo() {
         String messageId = UUID.randomUUID().toString();
         create(null, messageId);
