@@ -64,6 +64,9 @@ public enum Setting {
     PROTOCOL_V03("switchboard.protocol.v03",
             "Whether A2A 0.3 is served besides 1.0 (true, the default, or false: the card then lists 1.0 only "
                     + "and 0.3 requests get VersionNotSupported)."),
+    SEND_IDEMPOTENT("switchboard.send.idempotent",
+            "Whether a first message (no taskId) that repeats a messageId the same caller sent before is answered "
+                    + "with the task it created (true, the default) or starts another task (false)."),
     PUSH_ENABLED("switchboard.push.enabled",
             "Whether push notifications are offered; default true when the webhook guard is on, else false."),
     PUSH_GUARD("switchboard.push.guard",

@@ -27,12 +27,19 @@ public final class JpaTaskStore implements TaskStore {
     private final SessionFactory sessions;
     private final Clock clock;
     private final TaskListing listing;
+    private final FirstSends firstSends;
 
     public JpaTaskStore(EntityManagerFactory emf, Clock clock) {
+        this(emf, clock, true);
+    }
+
+    /** @param firstSends whether tasks record the messageId that created them (see {@link #findFirstSend}) */
+    public JpaTaskStore(EntityManagerFactory emf, Clock clock, boolean firstSends) {
         this.emf = Objects.requireNonNull(emf);
         this.sessions = emf.unwrap(SessionFactory.class);
         this.clock = Objects.requireNonNull(clock);
         this.listing = new TaskListing(emf);
+        this.firstSends = new FirstSends(emf, firstSends);
     }
 
     @Override
@@ -42,6 +49,7 @@ public final class JpaTaskStore implements TaskStore {
         row.id = task.id();
         row.contextId = task.contextId();
         row.owner = owner;
+        row.firstMessageId = firstSends.messageId(task, events);
         row.runner = runner;
         row.createdMillis = now;
         fill(row, task);
@@ -53,7 +61,8 @@ public final class JpaTaskStore implements TaskStore {
             rows.add(eventRow(task.id(), i + 1, events.get(i), now));
         }
         try {
-            // no lookup first: the primary key refuses a second task with the same id
+            // no lookup first: the primary key refuses a second task with the same id, and the
+            // first-send index a second task from the same caller's same message
             sessions.inStatelessTransaction(session -> {
                 session.insert(row);
                 session.insertMultiple(rows);
@@ -113,6 +122,11 @@ public final class JpaTaskStore implements TaskStore {
             return row == null ? Optional.empty()
                     : Optional.of(new StoredTask(JsonColumns.task(row.taskJson), row.owner, row.lastSeq));
         });
+    }
+
+    @Override
+    public Optional<StoredTask> findFirstSend(String owner, String messageId) {
+        return firstSends.taskId(owner, messageId).flatMap(this::find);
     }
 
     @Override

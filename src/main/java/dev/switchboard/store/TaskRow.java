@@ -26,6 +26,10 @@ class TaskRow {
     @Column(name = "owner")
     String owner;
 
+    /** The messageId of the message that created the task: a repeat of that send finds it. */
+    @Column(name = "first_message_id")
+    String firstMessageId;
+
     /** The server instance running the task's agent, while it runs. */
     @Column(name = "runner", length = 128)
     String runner;

@@ -14,7 +14,9 @@ public interface TaskStore {
      * Stores a new task with its first log entries, numbered from 1.
      *
      * @param runner the instance that runs its agent, or null
-     * @throws IllegalStateException when a task with this id exists
+     * @throws IllegalStateException when a task with this id exists, or the owner has a task
+     *                               created by a message with the same messageId as this task's
+     *                               first (see {@link #findFirstSend})
      */
     Appended create(Task task, String owner, String runner, List<StreamEvent> events);
 
@@ -27,6 +29,14 @@ public interface TaskStore {
     Optional<Appended> update(String taskId, TaskChange change);
 
     Optional<StoredTask> find(String taskId);
+
+    /**
+     * The task that the owner's message with this messageId created, if it is still kept: a client
+     * repeating a first send is given that task rather than a second one.
+     *
+     * @param owner null for the operator's tasks
+     */
+    Optional<StoredTask> findFirstSend(String owner, String messageId);
 
     /** The task's log entries with a sequence number above {@code afterSeq}, in order. */
     List<StoredEvent> eventsAfter(String taskId, long afterSeq);

@@ -20,7 +20,9 @@ import java.util.function.Supplier;
 /**
  * Turns an incoming message into an agent turn, following the multi-turn rules: without a task id
  * the message starts a task (in the given conversation, or a new one); with one it continues that
- * task, which must exist, be the caller's, agree on the conversation and not be finished.
+ * task, which must exist, be the caller's, agree on the conversation and not be finished. A first
+ * message whose messageId the caller sent before is a retry: it is answered with the task the
+ * earlier one created (see {@link RepeatedSend}).
  */
 final class MessageIntake {
     private static final int EARLIER_TASKS = 20;
@@ -48,6 +50,10 @@ final class MessageIntake {
 
     private TaskRun start(SendMessageRequest request, String owner) {
         Message message = request.message();
+        Optional<StoredTask> earlier = context.store().findFirstSend(owner, message.messageId());
+        if (earlier.isPresent()) {
+            throw new RepeatedSend(earlier.get());
+        }
         String taskId = UUID.randomUUID().toString();
         String contextId = message.contextId() != null ? message.contextId() : UUID.randomUUID().toString();
         Message recorded = message.withIds(contextId, taskId);

@@ -6,6 +6,7 @@ import dev.switchboard.protocol.StreamEvent;
 import dev.switchboard.protocol.Task;
 import dev.switchboard.protocol.TaskStatusUpdateEvent;
 import dev.switchboard.store.StoredEvent;
+import dev.switchboard.store.StoredTask;
 import java.io.IOException;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -13,6 +14,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * One client's stream of a task. Events are queued by the publishing thread and written by a
@@ -39,6 +41,7 @@ final class Subscription implements TaskListener {
     private volatile long lastSeq;
     private volatile StreamEvent lastQueued;
     private volatile boolean ending;
+    private volatile Consumer<StoredTask> repeat;
 
     /**
      * @param afterSeq events up to this number were delivered already and are skipped
@@ -115,6 +118,34 @@ final class Subscription implements TaskListener {
                 settle(task);
             } else {
                 end();
+            }
+        }
+    }
+
+    /**
+     * Where the stream goes on when its send turns out to repeat an earlier one (see
+     * {@link TaskListener#onRepeat}): to the task that send created. Runs on a writer thread, so
+     * that it may take that task's lock whatever lock the publisher holds.
+     */
+    void whenRepeat(Consumer<StoredTask> follow) {
+        this.repeat = follow;
+    }
+
+    @Override
+    public void onRepeat(StoredTask existing) {
+        Consumer<StoredTask> follow = repeat;
+        if (follow == null) {
+            close();
+            return;
+        }
+        // nothing was written yet (this task was never stored), so the sink passes on untouched
+        if (closed.compareAndSet(false, true)) {
+            events.remove(taskId, this);
+            queue.clear();
+            try {
+                writers.execute(() -> follow.accept(existing));
+            } catch (RejectedExecutionException e) {
+                sink.end();
             }
         }
     }

@@ -5,6 +5,7 @@ import dev.switchboard.protocol.Message;
 import dev.switchboard.protocol.Task;
 import dev.switchboard.store.Appended;
 import dev.switchboard.store.StoredEvent;
+import dev.switchboard.store.StoredTask;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -87,6 +88,13 @@ public final class TaskEvents {
         List<TaskListener> current = listeners.get(taskId);
         if (current != null) {
             current.forEach(listener -> listener.onTurnEnded(turn, task));
+        }
+    }
+
+    void repeated(String taskId, StoredTask existing) {
+        List<TaskListener> current = listeners.get(taskId);
+        if (current != null) {
+            List.copyOf(current).forEach(listener -> listener.onRepeat(existing));
         }
     }
 

@@ -4,6 +4,7 @@ import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.Message;
 import dev.switchboard.protocol.Task;
 import dev.switchboard.store.StoredEvent;
+import dev.switchboard.store.StoredTask;
 
 /** Observes one task's stored events as they are published, in log order. */
 interface TaskListener {
@@ -20,6 +21,13 @@ interface TaskListener {
      * be on its way when the next turn's listener attaches.
      */
     default void onTurnEnded(TaskRun turn, Task task) {
+    }
+
+    /**
+     * The send that started this task repeated an earlier first send of the caller's, which another
+     * request stored first: the task is never stored, and {@code existing} answers in its place.
+     */
+    default void onRepeat(StoredTask existing) {
     }
 
     /** The task could not be stored (the store is unavailable): nothing more will be published. */

@@ -11,6 +11,7 @@ import dev.switchboard.protocol.TaskState;
 import dev.switchboard.protocol.TaskStatus;
 import dev.switchboard.protocol.TaskStatusUpdateEvent;
 import dev.switchboard.store.Appended;
+import dev.switchboard.store.StoredTask;
 import dev.switchboard.store.TaskChange;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +28,8 @@ import java.util.logging.Logger;
  */
 final class TaskRun {
     private static final Logger LOG = Logger.getLogger(TaskRun.class.getName());
+    private static final int RACE_LOOKUPS = 50;
+    private static final long RACE_LOOKUP_PAUSE_MILLIS = 10;
 
     private final TaskContext context;
     private final String taskId;
@@ -39,6 +42,7 @@ final class TaskRun {
     private volatile boolean created;
     private volatile boolean replied;
     private volatile boolean canceled;
+    private volatile boolean superseded;
     private volatile Task latest;
     private volatile Future<?> future;
 
@@ -175,7 +179,11 @@ final class TaskRun {
         return direct || status(TaskState.COMPLETED, message);
     }
 
-    /** Stores the task now if the agent has not reported yet; used when the caller needs it at once. */
+    /**
+     * Stores the task now if the agent has not reported yet; used when the caller needs it at once.
+     *
+     * @throws RepeatedSend when a send of the same message by the same caller stored its task first
+     */
     Task ensureCreated() {
         return context.events().locked(taskId, () -> {
             if (!created && !replied) {
@@ -188,10 +196,13 @@ final class TaskRun {
     private void turnEnded() {
         context.turnEnded(this);
         context.events().locked(taskId, () -> {
-            if (!replied) {
+            if (!replied && !superseded) {
                 if (!created) {
                     try {
                         store(pending, List.of());
+                    } catch (RepeatedSend repeat) {
+                        handOver(repeat);
+                        return null;
                     } catch (RuntimeException e) {
                         // whoever waits for this task must hear that it was never stored, not wait forever
                         LOG.log(Level.SEVERE, "Task " + taskId + " could not be stored", e);
@@ -213,6 +224,9 @@ final class TaskRun {
         boolean interrupted = Thread.interrupted();
         try {
             return store(change);
+        } catch (RepeatedSend repeat) {
+            handOver(repeat);
+            return false;
         } catch (RuntimeException e) {
             if (canceled) {
                 return false;
@@ -244,16 +258,65 @@ final class TaskRun {
         });
     }
 
-    /** Creates the task: its first event is the task as submitted, then whatever the agent reported. */
+    /**
+     * Creates the task: its first event is the task as submitted, then whatever the agent reported.
+     *
+     * @throws RepeatedSend when a send of the same message by the same caller stored its task first
+     */
     private void store(Task task, List<StreamEvent> reported) {
         List<StreamEvent> events = new ArrayList<>();
         events.add(pending);
         events.addAll(reported);
         TaskState state = task.status().state();
-        Appended appended = context.store().create(task, owner,
-                state.isTerminal() || state.isInterrupted() ? null : context.runner(), events);
+        Appended appended;
+        try {
+            appended = context.store().create(task, owner,
+                    state.isTerminal() || state.isInterrupted() ? null : context.runner(), events);
+        } catch (IllegalStateException refused) {
+            throw earlierSend().<RuntimeException>map(RepeatedSend::new).orElse(refused);
+        }
         created = true;
         published(appended);
+    }
+
+    /**
+     * The task of a racing send of the same message that won the store's unique index. Its writer
+     * may not have committed when the index refused this one, so the lookup is retried briefly.
+     */
+    private Optional<StoredTask> earlierSend() {
+        for (int attempt = 0; attempt < RACE_LOOKUPS; attempt++) {
+            Optional<StoredTask> found;
+            try {
+                found = context.store().findFirstSend(owner, pending.history().get(0).messageId())
+                        .filter(stored -> !stored.task().id().equals(taskId));
+            } catch (RuntimeException unavailable) {
+                return Optional.empty(); // the create failed for another reason; that one is reported
+            }
+            if (found.isPresent()) {
+                return found;
+            }
+            try {
+                Thread.sleep(RACE_LOOKUP_PAUSE_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Hands whoever waits on this run to the task the earlier send created, and stops the agent:
+     * what it does from now on is stored nowhere.
+     */
+    private void handOver(RepeatedSend repeat) {
+        superseded = true;
+        canceled = true;
+        context.events().repeated(taskId, repeat.existing());
+        Future<?> running = future;
+        if (running != null) {
+            running.cancel(true);
+        }
     }
 
     private void published(Appended appended) {

@@ -80,7 +80,8 @@ public final class TaskService {
 
     /**
      * SendMessage. Completes once the task is terminal or interrupted, or the agent's turn ended,
-     * or at once with {@code returnImmediately}.
+     * or at once with {@code returnImmediately}. A first message (no task id) whose messageId the
+     * caller sent before is answered at once with the task that message created, as it is now.
      */
     public CompletionStage<SendMessageResult> send(SendMessageRequest request, String owner) {
         return send(request, owner, ProtocolVersion.V1_0);
@@ -95,11 +96,17 @@ public final class TaskService {
         if (historyLength != null && historyLength < 0) {
             throw A2AException.invalidField("configuration.historyLength", "must not be negative");
         }
-        TaskRun run = accept(request, owner, version);
-        if (request.configuration().returnImmediately()) {
-            Task task = run.ensureCreated();
+        TaskRun run;
+        Task created;
+        try {
+            run = accept(request, owner, version);
+            created = request.configuration().returnImmediately() ? run.ensureCreated() : null;
+        } catch (RepeatedSend repeat) {
+            return CompletableFuture.completedFuture(TaskViews.withHistory(repeat.existing().task(), historyLength));
+        }
+        if (created != null) {
             start(run);
-            return CompletableFuture.completedFuture(TaskViews.withHistory(task, historyLength));
+            return CompletableFuture.completedFuture(TaskViews.withHistory(created, historyLength));
         }
         Waiter waiter = new Waiter(run.taskId(), context.events(), run);
         context.events().add(run.taskId(), waiter);
@@ -125,15 +132,24 @@ public final class TaskService {
      * SendStreamingMessage in a given protocol line (see {@link #send(SendMessageRequest, String, ProtocolVersion)}),
      * which also decides when the stream closes (see {@link StreamRules}). A follow-up's stream
      * reads the task and attaches under the task's lock, so a change stored meanwhile (a cancel)
-     * is either in the task it starts with or follows it.
+     * is either in the task it starts with or follows it. A repeated first message (see
+     * {@link #send(SendMessageRequest, String)}) streams the task it created, as it is now, then
+     * its further events unless it is finished or waits for the client.
      */
     public void stream(SendMessageRequest request, String owner, EventSink sink, ProtocolVersion version) {
-        TaskRun run = accept(request, owner, version);
         StreamRules rules = StreamRules.of(version);
+        TaskRun run;
+        try {
+            run = accept(request, owner, version);
+        } catch (RepeatedSend repeat) {
+            RepeatStreams.follow(context, repeat.existing().task().id(), sink, rules);
+            return;
+        }
         Subscription subscription = context.events().locked(run.taskId(), () -> {
             if (!run.isFollowUp()) {
                 Subscription fresh = new Subscription(run.taskId(), sink, context.writers(), context.events(), 0,
                         run, rules);
+                fresh.whenRepeat(existing -> RepeatStreams.followAfterRace(context, existing.task().id(), sink, rules));
                 context.events().add(run.taskId(), fresh);
                 return fresh;
             }

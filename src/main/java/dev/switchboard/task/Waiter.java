@@ -7,6 +7,7 @@ import dev.switchboard.protocol.StreamEvent;
 import dev.switchboard.protocol.Task;
 import dev.switchboard.protocol.TaskStatusUpdateEvent;
 import dev.switchboard.store.StoredEvent;
+import dev.switchboard.store.StoredTask;
 import java.util.concurrent.CompletableFuture;
 
 /** A blocking SendMessage waiting for its task to finish, need input, or the agent's turn to end. */
@@ -44,6 +45,11 @@ final class Waiter implements TaskListener {
         if (ended == turn) {
             done(task);
         }
+    }
+
+    @Override
+    public void onRepeat(StoredTask existing) {
+        done(existing.task());
     }
 
     @Override

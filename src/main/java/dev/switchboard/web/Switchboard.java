@@ -140,7 +140,8 @@ public final class Switchboard implements AutoCloseable {
         this.writers = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()),
                 threads("switchboard-stream"));
         this.events = new TaskEvents();
-        TaskStore store = opening.deferred(TaskStore.class, db -> new JpaTaskStore(db.entityManagerFactory(), clock));
+        TaskStore store = opening.deferred(TaskStore.class, db -> new JpaTaskStore(db.entityManagerFactory(), clock,
+                settings.idempotentSends()));
         PushConfigs pushConfigs = PushConfigs.disabled(store);
         if (settings.push().enabled()) {
             WebhookGuard guard = new WebhookGuard(settings.push());

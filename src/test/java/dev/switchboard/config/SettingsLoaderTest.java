@@ -46,6 +46,17 @@ class SettingsLoaderTest {
     }
 
     @Test
+    void repeatedFirstSendsAreAnsweredByTheirTaskUnlessSwitchedOff() {
+        dataDir();
+        assertTrue(load().idempotentSends());
+        env.put("SWITCHBOARD_SEND_IDEMPOTENT", "false");
+        assertEquals(false, load().idempotentSends());
+        env.put("SWITCHBOARD_SEND_IDEMPOTENT", "sometimes");
+        InvalidSettingException invalid = assertThrows(InvalidSettingException.class, this::load);
+        assertTrue(invalid.getMessage().contains("switchboard.send.idempotent"), invalid.getMessage());
+    }
+
+    @Test
     void aContainerDataSourceReplacesTheJdbcUrlButNotBoth() {
         dataDir();
         assertNull(load().dataSource(), "the embedded H2 by default");

@@ -64,6 +64,11 @@ final class SteppingStore implements TaskStore {
     }
 
     @Override
+    public Optional<StoredTask> findFirstSend(String owner, String messageId) {
+        return store.findFirstSend(owner, messageId);
+    }
+
+    @Override
     public List<StoredEvent> eventsAfter(String id, long afterSeq) {
         return store.eventsAfter(id, afterSeq);
     }

@@ -106,6 +106,12 @@ class StoreFailureTest {
             throw unavailable();
         }
 
+        /** Answers, so that a send gets as far as storing its task, which is what these tests are about. */
+        @Override
+        public Optional<StoredTask> findFirstSend(String owner, String messageId) {
+            return Optional.empty();
+        }
+
         @Override
         public List<StoredEvent> eventsAfter(String taskId, long afterSeq) {
             throw unavailable();
