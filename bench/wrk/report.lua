@@ -1,8 +1,5 @@
 -- wrk script: request from the environment, one machine-readable line at the end.
 --   LOAD_METHOD (GET|POST), LOAD_BODY (file), LOAD_HEADERS ("Name: value" lines)
--- A body with a messageId gets a fresh one on every request: the server answers a repeated
--- first send with the task it created (README, "Retrying a send"), so one fixed messageId would
--- measure that lookup instead of a send.
 wrk.method = os.getenv("LOAD_METHOD") or "GET"
 local body = os.getenv("LOAD_BODY")
 if body and body ~= "" then
@@ -31,22 +28,6 @@ end
 for line in (os.getenv("LOAD_HEADERS") or ""):gmatch("[^\n]+") do
   local name, value = line:match("^%s*([^:]+):%s*(.-)%s*$")
   if name then wrk.headers[name] = value end
-end
-
-local threads = 0
-function setup(thread)
-  threads = threads + 1
-  thread:set("tid", threads)
-end
-
-local sent = 0
-if wrk.body and wrk.body:find('"messageId":"', 1, true) then
-  local run = os.time()
-  function request()
-    sent = sent + 1
-    local id = string.format('"messageId":"bench-%d-%d-%d"', run, tid or 0, sent)
-    return wrk.format(nil, nil, nil, (wrk.body:gsub('"messageId":"[^"]*"', id, 1)))
-  end
 end
 
 function done(summary, latency, requests)
