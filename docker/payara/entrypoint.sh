@@ -2,7 +2,8 @@
 # Starts Payara Micro 7 with Switchboard at the root context, in the foreground (the container's
 # process; needs Java 21+). Settings come from SWITCHBOARD_* environment variables, which the
 # application reads itself.
-#   PAYARA_JAR      the payara-micro jar (default /opt/payara/payara-micro.jar)
+#   PAYARA_JAR      the payara-micro jar, with Exousia 3.0.1 put in (README, Payara 7; default
+#                   /opt/payara/payara-micro.jar)
 #   SWITCHBOARD_WAR the Payara WAR, target/switchboard-payara.war (default /opt/payara/switchboard.war)
 #   PAYARA_ROOT     Payara's runtime directory (default /opt/payara/runtime)
 #   HTTP_PORT       port to listen on (default 8080)

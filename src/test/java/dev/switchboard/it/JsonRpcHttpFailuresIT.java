@@ -78,7 +78,6 @@ class JsonRpcHttpFailuresIT extends OnTomcat {
 
     @Test
     void restRefusesContentCodingsInItsOwnShape() {
-        // a route without a colon, which Payara 7.2025.1 refuses before the application (see pom.xml)
         String config = "{\"url\":\"https://example.com/hook\"}";
         RawHttp.Answer answer = post("/a2a/rest/tasks/x/pushNotificationConfigs", "Content-Type: application/json\r\n"
                 + "Content-Encoding: bogus\r\n", bytes(config));

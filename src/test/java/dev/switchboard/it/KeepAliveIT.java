@@ -73,7 +73,8 @@ class KeepAliveIT extends OnTomcat {
 
         Connection() throws IOException {
             socket = new Socket(base.getHost(), base.getPort());
-            socket.setSoTimeout(15_000);
+            // the first request after a deployment waits for the task store to open: 23 s at load 27
+            socket.setSoTimeout(60_000);
             in = socket.getInputStream();
             out = socket.getOutputStream();
         }

@@ -39,7 +39,8 @@ final class RawHttp {
         request.writeBytes("\r\n".getBytes(StandardCharsets.ISO_8859_1));
         request.writeBytes(body);
         try (Socket socket = new Socket(host, port)) {
-            socket.setSoTimeout(15_000);
+            // the first request after a deployment waits for the task store to open: 23 s at load 27
+            socket.setSoTimeout(60_000);
             OutputStream out = socket.getOutputStream();
             out.write(request.toByteArray());
             out.flush();
