@@ -29,6 +29,7 @@ import java.util.Set;
  * @param model                the chat endpoint that reads catalogue questions, or null
  * @param serveV03             whether the A2A 0.3 line is served besides 1.0
  * @param push                 push notifications and the webhook guard
+ * @param retention            how long tasks are kept
  */
 public record Settings(URI publicUrl, Path dataDir, String agentName, String agentDescription,
                        String providerOrganization, URI providerUrl, URI documentationUrl, URI iconUrl,
@@ -38,7 +39,7 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
                        Duration streamHeartbeat, String tenant, Path catalogueFile, String operatorToken,
                        RequestLimits limits, KeySecret keySecret, Set<String> revokedKeys,
                        boolean anonymousAccess, Set<String> trustedProxies, ModelEndpoint model,
-                       boolean serveV03, PushSettings push) {
+                       boolean serveV03, PushSettings push, RetentionSettings retention) {
     public Settings {
         Objects.requireNonNull(publicUrl, "publicUrl");
         Objects.requireNonNull(dataDir, "dataDir");
@@ -53,6 +54,23 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
         Objects.requireNonNull(instanceId, "instanceId");
         Objects.requireNonNull(streamHeartbeat, "streamHeartbeat");
         push = push == null ? PushSettings.DEFAULT : push;
+        retention = retention == null ? RetentionSettings.DEFAULT : retention;
+    }
+
+    /** Settings with the default retention. */
+    public Settings(URI publicUrl, Path dataDir, String agentName, String agentDescription,
+                    String providerOrganization, URI providerUrl, URI documentationUrl, URI iconUrl,
+                    String cardVersion, List<String> cardModes, Duration cardMaxAge, long maxRequestBytes,
+                    String jdbcUrl,
+                    String jdbcUser, String jdbcPassword, String dataSource, String instanceId, int agentThreads,
+                    Duration streamHeartbeat, String tenant, Path catalogueFile, String operatorToken,
+                    RequestLimits limits, KeySecret keySecret, Set<String> revokedKeys,
+                    boolean anonymousAccess, Set<String> trustedProxies, ModelEndpoint model,
+                    boolean serveV03, PushSettings push) {
+        this(publicUrl, dataDir, agentName, agentDescription, providerOrganization, providerUrl, documentationUrl,
+                iconUrl, cardVersion, cardModes, cardMaxAge, maxRequestBytes, jdbcUrl, jdbcUser, jdbcPassword,
+                dataSource, instanceId, agentThreads, streamHeartbeat, tenant, catalogueFile, operatorToken, limits,
+                keySecret, revokedKeys, anonymousAccess, trustedProxies, model, serveV03, push, null);
     }
 
     /** The API key secret, kept out of every string and comparison. */
