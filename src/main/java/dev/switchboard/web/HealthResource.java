@@ -71,7 +71,7 @@ public final class HealthResource {
 
     private Store store() {
         return switchboard.storeFigures().map(figures -> new Store(figures.bytes() < 0 ? null : figures.bytes(),
-                figures.oldestTask(), figures.deleted(), figures.measuredAt())).orElse(null);
+                figures.oldestTask(), figures.deleted(), figures.measuredAt().truncatedTo(ChronoUnit.MILLIS))).orElse(null);
     }
 
     private Retention retention() {

@@ -168,6 +168,41 @@ class TaskRetentionTest {
     }
 
     @Test
+    void writersGoOnWhileRetentionDeletesManyTasks() throws Exception {
+        for (int i = 0; i < 1000; i++) {
+            put("old-" + i, TaskState.COMPLETED, T0.plusMillis(i));
+        }
+        clock.set(T0.plus(DAY).plusSeconds(1));
+        TaskRetention retention = retention(new RetentionPolicy(DAY, Duration.ZERO, 0), 50);
+        java.util.concurrent.CompletableFuture<TaskRetention.Sweep> sweeping =
+                java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return retention.sweep();
+                    } catch (SQLException e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+        long started = System.nanoTime();
+        long slowest = 0;
+        int written = 0;
+        while (!sweeping.isDone()) {
+            long before = System.nanoTime();
+            put("new-" + written, TaskState.COMPLETED, T0.plus(DAY));
+            slowest = Math.max(slowest, System.nanoTime() - before);
+            written++;
+        }
+        long sweepNanos = System.nanoTime() - started;
+        TaskRetention.Sweep sweep = sweeping.join();
+
+        assertEquals(1000, sweep.deleted());
+        assertTrue(sweep.transactions() >= 20, sweep.toString());
+        assertTrue(written >= 3, "only " + written + " tasks were written during a sweep of " + sweepNanos / 1_000_000 + " ms");
+        assertTrue(slowest < sweepNanos / 2, "a write waited " + slowest / 1_000_000 + " ms of a sweep of "
+                + sweepNanos / 1_000_000 + " ms");
+        assertEquals(written, ids("SELECT id FROM a2a_task").size());
+    }
+
+    @Test
     void figuresNameTheFileSizeAndTheOldestTaskKept() throws Exception {
         clock.set(T0.plusSeconds(10));
         put("first", TaskState.COMPLETED, T0);
