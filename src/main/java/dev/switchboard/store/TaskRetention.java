@@ -13,6 +13,7 @@ import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
@@ -43,7 +44,8 @@ public final class TaskRetention implements AutoCloseable {
     private final int batch;
     private volatile ScheduledExecutorService schedule;
     private volatile StoreFigures figures;
-    private volatile long deletedSinceStart;
+    private final AtomicLong deletedSinceStart = new AtomicLong();
+    private volatile long lastMeasured = Long.MIN_VALUE / 2;
     private volatile boolean warned;
 
     TaskRetention(DataSource dataSource, RetentionPolicy policy, Clock clock, int batch) {
@@ -121,7 +123,6 @@ public final class TaskRetention implements AutoCloseable {
                 }
             }
         }
-        deletedSinceStart += deleted;
         if (deleted > 0) {
             int total = deleted;
             LOG.fine(() -> "Deleted " + total + " expired tasks");
@@ -129,17 +130,19 @@ public final class TaskRetention implements AutoCloseable {
         return new Sweep(deleted, transactions);
     }
 
-    /** One transaction: up to a batch of the state's tasks last changed before the cutoff, locked, then deleted. */
+    /** One transaction: up to a batch of the state's tasks last changed before the cutoff, then deleted. */
     private int deleteExpired(String state, long cutoff) throws SQLException {
-        return inTransaction(connection -> {
+        // ordered by the index's own columns, so the index gives the first rows instead of a sort of all;
+        // an interrupted task is locked: one resumed meanwhile waits for this commit, then finds itself
+        // gone; a terminal one never changes again
+        String select = "SELECT id FROM a2a_task WHERE state = ? AND status_ts_ms < ? ORDER BY state, status_ts_ms"
+                + " FETCH FIRST " + batch + " ROWS ONLY" + (INTERRUPTED.contains(state) ? " FOR UPDATE" : "");
+        int gone = inTransaction(connection -> {
             List<String> ids = new ArrayList<>();
-            // locked: an interrupted task resumed meanwhile waits for this commit, then finds itself gone
-            try (PreparedStatement select = connection.prepareStatement("SELECT id FROM a2a_task"
-                    + " WHERE state = ? AND status_ts_ms < ? ORDER BY status_ts_ms FETCH FIRST " + batch
-                    + " ROWS ONLY FOR UPDATE")) {
-                select.setString(1, state);
-                select.setLong(2, cutoff);
-                try (ResultSet result = select.executeQuery()) {
+            try (PreparedStatement expired = connection.prepareStatement(select)) {
+                expired.setString(1, state);
+                expired.setLong(2, cutoff);
+                try (ResultSet result = expired.executeQuery()) {
                     while (result.next()) {
                         ids.add(result.getString(1));
                     }
@@ -147,17 +150,19 @@ public final class TaskRetention implements AutoCloseable {
             }
             return delete(connection, ids);
         });
+        counted(gone);
+        return gone;
     }
 
     /** One transaction: the {@code limit} terminal tasks whose status changed longest ago. */
     private int deleteOldestTerminal(int limit) throws SQLException {
-        return inTransaction(connection -> {
+        int gone = inTransaction(connection -> {
             record Candidate(String id, long statusMillis) {
             }
             List<Candidate> candidates = new ArrayList<>();
             for (String state : TERMINAL) {
                 try (PreparedStatement select = connection.prepareStatement("SELECT id, status_ts_ms FROM a2a_task"
-                        + " WHERE state = ? ORDER BY status_ts_ms FETCH FIRST " + limit + " ROWS ONLY")) {
+                        + " WHERE state = ? ORDER BY state, status_ts_ms FETCH FIRST " + limit + " ROWS ONLY")) {
                     select.setString(1, state);
                     try (ResultSet result = select.executeQuery()) {
                         while (result.next()) {
@@ -173,6 +178,20 @@ public final class TaskRetention implements AutoCloseable {
             }
             return delete(connection, ids);
         });
+        counted(gone);
+        return gone;
+    }
+
+    /** Counts deleted tasks at once, and re-measures during a long sweep, so the health check stays current. */
+    private void counted(int gone) {
+        deletedSinceStart.addAndGet(gone);
+        if (clock.millis() - lastMeasured >= policy.interval().toMillis()) {
+            try {
+                measure();
+            } catch (SQLException e) {
+                LOG.log(Level.FINE, "Measuring the store failed", e);
+            }
+        }
     }
 
     private static int delete(Connection connection, List<String> ids) throws SQLException {
@@ -215,11 +234,12 @@ public final class TaskRetention implements AutoCloseable {
     void measure() throws SQLException {
         try (Connection connection = dataSource.getConnection()) {
             StoreFigures taken = new StoreFigures(StoreSize.bytes(connection), StoreSize.oldestTask(connection),
-                    deletedSinceStart, clock.instant());
+                    deletedSinceStart.get(), clock.instant());
             if (!connection.getAutoCommit()) {
                 connection.rollback();
             }
             figures = taken;
+            lastMeasured = clock.millis();
         }
     }
 
