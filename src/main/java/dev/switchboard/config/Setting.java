@@ -73,7 +73,14 @@ public enum Setting {
             "Whether webhook targets resolving to loopback, private, link-local or other internal addresses are refused."),
     PUSH_ALLOW_HTTP("switchboard.push.allow.http", "Whether plain http webhook URLs are accepted; https only by default."),
     PUSH_ALLOWLIST("switchboard.push.allowlist",
-            "Comma-separated host names, addresses and CIDR blocks webhooks may reach despite the guard.");
+            "Comma-separated host names, addresses and CIDR blocks webhooks may reach despite the guard."),
+    RETENTION_MINUTES("switchboard.retention.minutes",
+            "Minutes a completed, failed, canceled or rejected task is kept after its last status change, with its "
+                    + "events and push configs; 0 keeps them forever."),
+    RETENTION_INTERRUPTED_MINUTES("switchboard.retention.interrupted.minutes",
+            "Minutes an input-required or auth-required task is kept after its last status change; 0 keeps them forever."),
+    RETENTION_MAX_TASKS("switchboard.retention.max.tasks",
+            "Most tasks kept; beyond it the oldest terminal tasks are deleted first; 0 for no maximum.");
 
     private final String key;
     private final String description;

@@ -30,6 +30,7 @@ import java.util.Set;
  * @param serveV03             whether the A2A 0.3 line is served besides 1.0
  * @param push                 push notifications and the webhook guard
  * @param idempotentSends      whether a caller's repeated first send gets the task it created
+ * @param retention            how long tasks are kept
  */
 public record Settings(URI publicUrl, Path dataDir, String agentName, String agentDescription,
                        String providerOrganization, URI providerUrl, URI documentationUrl, URI iconUrl,
@@ -39,7 +40,8 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
                        Duration streamHeartbeat, String tenant, Path catalogueFile, String operatorToken,
                        RequestLimits limits, KeySecret keySecret, Set<String> revokedKeys,
                        boolean anonymousAccess, Set<String> trustedProxies, ModelEndpoint model,
-                       boolean serveV03, PushSettings push, boolean idempotentSends) {
+                       boolean serveV03, PushSettings push, boolean idempotentSends,
+                       RetentionSettings retention) {
     public Settings {
         Objects.requireNonNull(publicUrl, "publicUrl");
         Objects.requireNonNull(dataDir, "dataDir");
@@ -54,9 +56,10 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
         Objects.requireNonNull(instanceId, "instanceId");
         Objects.requireNonNull(streamHeartbeat, "streamHeartbeat");
         push = push == null ? PushSettings.DEFAULT : push;
+        retention = retention == null ? RetentionSettings.DEFAULT : retention;
     }
 
-    /** Settings with repeated first sends answered by the task they created, the default. */
+    /** Settings with the defaults for repeated first sends (answered by their task) and retention. */
     public Settings(URI publicUrl, Path dataDir, String agentName, String agentDescription,
                     String providerOrganization, URI providerUrl, URI documentationUrl, URI iconUrl,
                     String cardVersion, List<String> cardModes, Duration cardMaxAge, long maxRequestBytes,
@@ -69,7 +72,7 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
         this(publicUrl, dataDir, agentName, agentDescription, providerOrganization, providerUrl, documentationUrl,
                 iconUrl, cardVersion, cardModes, cardMaxAge, maxRequestBytes, jdbcUrl, jdbcUser, jdbcPassword,
                 dataSource, instanceId, agentThreads, streamHeartbeat, tenant, catalogueFile, operatorToken, limits,
-                keySecret, revokedKeys, anonymousAccess, trustedProxies, model, serveV03, push, true);
+                keySecret, revokedKeys, anonymousAccess, trustedProxies, model, serveV03, push, true, null);
     }
 
     /** The API key secret, kept out of every string and comparison. */

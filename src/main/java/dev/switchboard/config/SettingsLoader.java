@@ -85,7 +85,8 @@ public final class SettingsLoader {
                 Duration.ofSeconds(integer(Setting.STREAM_HEARTBEAT, 15, 1, 3600)), tenant(), catalogueFile(),
                 access.operatorToken(), access.limits(), access.keySecret(), access.revokedKeys(),
                 access.anonymousAccess(), list(Setting.TRUSTED_PROXIES), access.model(),
-                bool(Setting.PROTOCOL_V03, true), PushSettings.load(this), bool(Setting.SEND_IDEMPOTENT, true));
+                bool(Setting.PROTOCOL_V03, true), PushSettings.load(this), bool(Setting.SEND_IDEMPOTENT, true),
+                RetentionSettings.load(this));
     }
 
     /** A true/false setting. */

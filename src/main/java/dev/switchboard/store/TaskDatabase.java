@@ -7,7 +7,9 @@ import jakarta.persistence.PersistenceConfiguration;
 import jakarta.persistence.ValidationMode;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Clock;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Consumer;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
@@ -25,11 +27,15 @@ public final class TaskDatabase implements AutoCloseable {
     private final HikariDataSource ownPool;
     private final EntityManagerFactory emf;
     private final H2Compaction compaction;
+    private final DataSource dataSource;
+    private volatile TaskRetention retention;
 
-    private TaskDatabase(HikariDataSource ownPool, EntityManagerFactory emf, H2Compaction compaction) {
+    private TaskDatabase(HikariDataSource ownPool, EntityManagerFactory emf, H2Compaction compaction,
+                         DataSource dataSource) {
         this.ownPool = ownPool;
         this.emf = emf;
         this.compaction = compaction;
+        this.dataSource = dataSource;
     }
 
     /**
@@ -52,7 +58,7 @@ public final class TaskDatabase implements AutoCloseable {
         try {
             EntityManagerFactory emf = start(dataSource, vendor(jdbcUrl), true);
             return new TaskDatabase(dataSource, emf,
-                    vendor(jdbcUrl).equals("h2") ? H2Compaction.start(dataSource) : null);
+                    vendor(jdbcUrl).equals("h2") ? H2Compaction.start(dataSource) : null, dataSource);
         } catch (RuntimeException e) {
             dataSource.close();
             throw e;
@@ -94,7 +100,7 @@ public final class TaskDatabase implements AutoCloseable {
         }
         // a container pool hands out connections in auto-commit mode unless configured otherwise
         return new TaskDatabase(null, start(dataSource, vendor, false),
-                vendor.equals("h2") ? H2Compaction.start(dataSource) : null);
+                vendor.equals("h2") ? H2Compaction.start(dataSource) : null, dataSource);
     }
 
     private static EntityManagerFactory start(DataSource dataSource, String vendor, boolean poolDisablesAutoCommit) {
@@ -147,6 +153,26 @@ public final class TaskDatabase implements AutoCloseable {
         }
     }
 
+    /**
+     * Starts deleting tasks past the policy's ages on a thread of its own, and measuring the store
+     * for the health check; both stop when the database closes.
+     *
+     * @return this database
+     */
+    public TaskDatabase retaining(RetentionPolicy policy, Clock clock) {
+        if (retention != null) {
+            throw new IllegalStateException("retention has already started");
+        }
+        retention = new TaskRetention(dataSource, policy, clock, TaskRetention.BATCH).start();
+        return this;
+    }
+
+    /** What the store held at the retention thread's last round; empty before it, or without retention. */
+    public Optional<StoreFigures> figures() {
+        TaskRetention running = retention;
+        return running == null ? Optional.empty() : Optional.ofNullable(running.figures());
+    }
+
     private static String vendor(String jdbcUrl) {
         String url = jdbcUrl.toLowerCase(Locale.ROOT);
         if (url.startsWith("jdbc:h2:")) {
@@ -172,6 +198,10 @@ public final class TaskDatabase implements AutoCloseable {
 
     @Override
     public void close() {
+        TaskRetention running = retention;
+        if (running != null) {
+            running.close();
+        }
         if (compaction != null) {
             compaction.close();
         }

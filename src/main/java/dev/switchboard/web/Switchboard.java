@@ -22,6 +22,7 @@ import dev.switchboard.security.CallerIdentification;
 import dev.switchboard.security.Limits;
 import dev.switchboard.security.RateLimiter;
 import dev.switchboard.config.RequestLimits;
+import dev.switchboard.config.RetentionSettings;
 import dev.switchboard.task.InputLimits;
 import dev.switchboard.skill.InstalledSkills;
 import dev.switchboard.skill.SkillRouter;
@@ -39,6 +40,8 @@ import dev.switchboard.task.PushConfigs;
 import dev.switchboard.protocol.AgentExtension;
 import java.util.Map;
 import dev.switchboard.store.PushConfigStore;
+import dev.switchboard.store.RetentionPolicy;
+import dev.switchboard.store.StoreFigures;
 import dev.switchboard.store.StoreOpening;
 import dev.switchboard.store.TaskStore;
 import dev.switchboard.task.RestartReconciliation;
@@ -127,6 +130,7 @@ public final class Switchboard implements AutoCloseable {
                 })
                 .thenApply(db -> db.preparedBy(opened -> RestartReconciliation.failUnfinished(
                         new JpaTaskStore(opened.entityManagerFactory(), clock), settings.instanceId(), clock)))
+                .thenApply(db -> db.retaining(retentionPolicy(settings.retention()), clock))
                 .whenComplete((db, failure) -> {
                     if (failure != null) {
                         LOG.log(Level.SEVERE, "The task store could not be opened; task calls fail until a restart",
@@ -254,6 +258,18 @@ public final class Switchboard implements AutoCloseable {
 
     public Instant startedAt() {
         return startedAt;
+    }
+
+    private static RetentionPolicy retentionPolicy(RetentionSettings retention) {
+        return new RetentionPolicy(retention.terminalAge(), retention.interruptedAge(), retention.maxTasks());
+    }
+
+    /** What the store held when the retention thread last looked; empty while it opens, or before that. */
+    public Optional<StoreFigures> storeFigures() {
+        if (!database.isDone() || database.isCompletedExceptionally()) {
+            return Optional.empty();
+        }
+        return database.join().figures();
     }
 
     /** Whether the task store is open yet; the health check reports it. */
