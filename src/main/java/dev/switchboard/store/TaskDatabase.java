@@ -12,13 +12,12 @@ import java.util.function.Consumer;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
 import javax.sql.DataSource;
-import org.flywaydb.core.Flyway;
 import org.hibernate.jpa.HibernatePersistenceProvider;
 
 /**
  * The database behind the task store: a pooled connection to H2 in the data directory by default
  * (or the configured JDBC URL), or the container's DataSource named in JNDI; its schema migrated
- * to the current version, and the JPA persistence unit over it.
+ * to the current version (when it is not already), and the JPA persistence unit over it.
  */
 public final class TaskDatabase implements AutoCloseable {
     /** Our own pool, closed with the database; null for the container's, which the container closes. */
@@ -98,12 +97,7 @@ public final class TaskDatabase implements AutoCloseable {
     }
 
     private static EntityManagerFactory start(DataSource dataSource, String vendor, boolean poolDisablesAutoCommit) {
-        Flyway.configure(TaskDatabase.class.getClassLoader())
-                .dataSource(dataSource)
-                .locations("classpath:db/migration/" + vendor)
-                .table("switchboard_schema_history")
-                .load()
-                .migrate();
+        SchemaMigrations.bringUpToDate(dataSource, vendor, TaskDatabase.class.getClassLoader());
         PersistenceConfiguration unit = new PersistenceConfiguration("switchboard")
                 .provider(HibernatePersistenceProvider.class.getName())
                 .managedClass(TaskRow.class)
