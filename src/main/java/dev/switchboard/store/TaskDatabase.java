@@ -113,8 +113,7 @@ public final class TaskDatabase implements AutoCloseable {
                 .property("hibernate.order_inserts", true)
                 .property("hibernate.query.plan_cache_max_size", 64)
                 .property("hibernate.boot.allow_jdbc_metadata_access", false)
-                // rows have no lazy associations to proxy: no runtime bytecode generation at start
-                .property("hibernate.bytecode.provider", "none")
+                // no runtime bytecode generation at start: see NoRuntimeBytecode
                 .property("hibernate.dialect", vendor.equals("h2") ? "org.hibernate.dialect.H2Dialect"
                         : "org.hibernate.dialect.PostgreSQLDialect");
         return new HibernatePersistenceProvider().createEntityManagerFactory(unit);
