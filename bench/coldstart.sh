@@ -4,16 +4,18 @@
 # first 200 on the Agent Card and to the first answered SendMessage (JSON-RPC, A2A 1.0: a result
 # carrying a task); each bare start measures launch to its first static 200. Starts alternate
 # (Switchboard, bare, Switchboard, ...) so both see the same machine; medians of RUNS each.
-#   bench/coldstart.sh [RUNS]        (after mvn package)
+#   bench/coldstart.sh [RUNS]        (after mvn package; 5 runs when not given)
 # JAVA_OPTS is passed on to the Switchboard starts, e.g.
 #   JAVA_OPTS="-XX:SharedArchiveFile=target/bench/switchboard.jsa -Xshare:auto"
 # The data directory is a restart's: the warm-up start creates it and every start begins from a
 # copy of it (schema current, one task stored). DATA=fresh starts every time from an empty one.
+# CDS=1 records an AppCDS archive in the warm-up start (-XX:ArchiveClassesAtExit) and maps it in
+# every Switchboard start after it (-XX:SharedArchiveFile, -Xshare:auto), as the Docker image does.
 # KEEP_LOGS=1 keeps each start's console log in target/bench/logs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-runs=${1:-3}
-war=target/switchboard.war
+runs=${1:-5}
+war=${WAR:-target/switchboard.war}   # WAR=path measures another build
 [[ -f $war ]] || { echo "build first: mvn package" >&2; exit 1; }
 version=$(sed -n "s:.*<tomcat.version>\(.*\)</tomcat.version>.*:\1:p" pom.xml)
 work=target/bench
@@ -78,6 +80,14 @@ start_once() { # kind
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 rm -rf "$work/data-current"
+archive=$PWD/$work/switchboard.jsa
+if [[ -n ${CDS:-} ]]; then
+  rm -f "$archive"
+  JAVA_OPTS="${JAVA_OPTS:-} -XX:ArchiveClassesAtExit=$archive" start_once switchboard > /dev/null
+  [[ -s $archive ]] || { echo "no archive written" >&2; exit 1; }
+  export JAVA_OPTS="${JAVA_OPTS:-} -XX:SharedArchiveFile=$archive -Xshare:auto"
+  rm -rf "$work/data-current"   # the data directory a start with the archive leaves
+fi
 start_once switchboard > /dev/null   # writes the card and the data the others start from; warms the page cache
 results=$(mktemp)
 for i in $(seq "$runs"); do
