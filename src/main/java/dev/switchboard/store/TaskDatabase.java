@@ -14,13 +14,12 @@ import java.util.function.Consumer;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
 import javax.sql.DataSource;
-import org.flywaydb.core.Flyway;
 import org.hibernate.jpa.HibernatePersistenceProvider;
 
 /**
  * The database behind the task store: a pooled connection to H2 in the data directory by default
  * (or the configured JDBC URL), or the container's DataSource named in JNDI; its schema migrated
- * to the current version, and the JPA persistence unit over it.
+ * to the current version (when it is not already), and the JPA persistence unit over it.
  */
 public final class TaskDatabase implements AutoCloseable {
     /** Our own pool, closed with the database; null for the container's, which the container closes. */
@@ -104,12 +103,7 @@ public final class TaskDatabase implements AutoCloseable {
     }
 
     private static EntityManagerFactory start(DataSource dataSource, String vendor, boolean poolDisablesAutoCommit) {
-        Flyway.configure(TaskDatabase.class.getClassLoader())
-                .dataSource(dataSource)
-                .locations("classpath:db/migration/" + vendor)
-                .table("switchboard_schema_history")
-                .load()
-                .migrate();
+        SchemaMigrations.bringUpToDate(dataSource, vendor, TaskDatabase.class.getClassLoader());
         PersistenceConfiguration unit = new PersistenceConfiguration("switchboard")
                 .provider(HibernatePersistenceProvider.class.getName())
                 .managedClass(TaskRow.class)
@@ -125,8 +119,7 @@ public final class TaskDatabase implements AutoCloseable {
                 .property("hibernate.order_inserts", true)
                 .property("hibernate.query.plan_cache_max_size", 64)
                 .property("hibernate.boot.allow_jdbc_metadata_access", false)
-                // rows have no lazy associations to proxy: no runtime bytecode generation at start
-                .property("hibernate.bytecode.provider", "none")
+                // no runtime bytecode generation at start: see NoRuntimeBytecode
                 .property("hibernate.dialect", vendor.equals("h2") ? "org.hibernate.dialect.H2Dialect"
                         : "org.hibernate.dialect.PostgreSQLDialect");
         return new HibernatePersistenceProvider().createEntityManagerFactory(unit);
