@@ -26,8 +26,10 @@ final class Samples {
     private Samples() {
     }
 
+    /** A message of its own for every task: a repeated messageId is a retry of the first send. */
     static Message userMessage(String taskId, String contextId) {
-        return new Message("0b7e2f4a-6c1d-4e8b-9a3f-5d2c7e1b8a90", contextId, taskId, Role.USER,
+        return new Message(taskId == null ? "0b7e2f4a-6c1d-4e8b-9a3f-5d2c7e1b8a90" : "m-" + taskId, contextId, taskId,
+                Role.USER,
                 List.of(Part.text("hello from the a2a benchmark: the quick brown fox jumps over the lazy dog 0123456789")),
                 null, List.of(), List.of());
     }
