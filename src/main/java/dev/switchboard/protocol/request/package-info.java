@@ -1,0 +1,5 @@
+/**
+ * The A2A operations' requests as records, each parsed once from its envelope, with the field
+ * limits every operation checks before it does anything.
+ */
+package dev.switchboard.protocol.request;

@@ -1,0 +1,5 @@
+/**
+ * The A2A 0.3 dialect: reading 0.3 requests into the 1.0 model and writing 1.0 answers, events
+ * and cards in 0.3 shapes, so that the rest of the server speaks 1.0 only.
+ */
+package dev.switchboard.protocol.v03;
