@@ -59,22 +59,6 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
         retention = retention == null ? RetentionSettings.DEFAULT : retention;
     }
 
-    /** Settings with the defaults for repeated first sends (answered by their task) and retention. */
-    public Settings(URI publicUrl, Path dataDir, String agentName, String agentDescription,
-                    String providerOrganization, URI providerUrl, URI documentationUrl, URI iconUrl,
-                    String cardVersion, List<String> cardModes, Duration cardMaxAge, long maxRequestBytes,
-                    String jdbcUrl,
-                    String jdbcUser, String jdbcPassword, String dataSource, String instanceId, int agentThreads,
-                    Duration streamHeartbeat, String tenant, Path catalogueFile, String operatorToken,
-                    RequestLimits limits, KeySecret keySecret, Set<String> revokedKeys,
-                    boolean anonymousAccess, Set<String> trustedProxies, ModelEndpoint model,
-                    boolean serveV03, PushSettings push) {
-        this(publicUrl, dataDir, agentName, agentDescription, providerOrganization, providerUrl, documentationUrl,
-                iconUrl, cardVersion, cardModes, cardMaxAge, maxRequestBytes, jdbcUrl, jdbcUser, jdbcPassword,
-                dataSource, instanceId, agentThreads, streamHeartbeat, tenant, catalogueFile, operatorToken, limits,
-                keySecret, revokedKeys, anonymousAccess, trustedProxies, model, serveV03, push, true, null);
-    }
-
     /** The API key secret, kept out of every string and comparison. */
     public static final class KeySecret {
         private final byte[] bytes;
