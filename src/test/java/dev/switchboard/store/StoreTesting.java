@@ -54,14 +54,8 @@ public final class StoreTesting {
         return new TaskStatusUpdateEvent(task.id(), task.contextId(), task.status(), null);
     }
 
-    /** A clock that moves one millisecond forward each time it is read, so creation order is strict. */
-    public static final class TickingClock extends Clock {
-        private final AtomicLong millis;
-
-        public TickingClock(Instant start) {
-            this.millis = new AtomicLong(start.toEpochMilli());
-        }
-
+    /** A UTC clock whose time is whatever its subclass says, in milliseconds. */
+    public abstract static class MillisClock extends Clock {
         @Override
         public ZoneId getZone() {
             return ZoneOffset.UTC;
@@ -73,13 +67,22 @@ public final class StoreTesting {
         }
 
         @Override
-        public long millis() {
-            return millis.incrementAndGet();
+        public Instant instant() {
+            return Instant.ofEpochMilli(millis());
+        }
+    }
+
+    /** A clock that moves one millisecond forward each time it is read, so creation order is strict. */
+    public static final class TickingClock extends MillisClock {
+        private final AtomicLong millis;
+
+        public TickingClock(Instant start) {
+            this.millis = new AtomicLong(start.toEpochMilli());
         }
 
         @Override
-        public Instant instant() {
-            return Instant.ofEpochMilli(millis());
+        public long millis() {
+            return millis.incrementAndGet();
         }
     }
 }

@@ -20,11 +20,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
@@ -259,7 +256,7 @@ class TaskRetentionTest {
     }
 
     /** A clock that stands still until a test moves it. */
-    static final class SteppingClock extends Clock {
+    static final class SteppingClock extends StoreTesting.MillisClock {
         private final AtomicLong millis;
 
         SteppingClock(Instant start) {
@@ -271,23 +268,8 @@ class TaskRetentionTest {
         }
 
         @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
         public long millis() {
             return millis.get();
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.ofEpochMilli(millis());
         }
     }
 }
