@@ -1,7 +1,6 @@
 package dev.switchboard.store;
 
 import static dev.switchboard.store.StoreTesting.T0;
-import static dev.switchboard.store.StoreTesting.statusEvent;
 import static dev.switchboard.store.StoreTesting.task;
 import static dev.switchboard.store.StoreTesting.tasks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -12,15 +11,12 @@ import dev.switchboard.protocol.Part;
 import dev.switchboard.protocol.Task;
 import dev.switchboard.protocol.TaskArtifactUpdateEvent;
 import dev.switchboard.protocol.TaskState;
-import dev.switchboard.protocol.TaskStatus;
-import dev.switchboard.protocol.TaskStatusUpdateEvent;
 import dev.switchboard.task.TaskStateMachine;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
@@ -73,42 +69,11 @@ class ScaleOutRaceTest {
         }
     }
 
-    private static TaskChange finish(TaskState state) {
-        TaskStatus status = new TaskStatus(state, null, T0.plusSeconds(1));
-        return current -> TaskStateMachine.status(current, status)
-                .map(next -> new TaskChange.Result(next, List.of(statusEvent(next)), null));
-    }
-
     @Test
     void instancesRacingToDifferentTerminalStatesLetExactlyOneWin() throws Exception {
         for (int round = 0; round < ROUNDS; round++) {
-            String id = "race-" + round;
-            Task task = task(id, "ctx", TaskState.WORKING, T0);
-            (round % 2 == 0 ? one : other).create(task, null, "r", List.of(task));
-            CyclicBarrier start = new CyclicBarrier(2);
-            Future<Optional<Appended>> completing = threads.submit(() -> {
-                start.await();
-                return one.update(id, finish(TaskState.COMPLETED));
-            });
-            Future<Optional<Appended>> canceling = threads.submit(() -> {
-                start.await();
-                return other.update(id, finish(TaskState.CANCELED));
-            });
-            Optional<Appended> completed = completing.get(10, TimeUnit.SECONDS);
-            Optional<Appended> canceled = canceling.get(10, TimeUnit.SECONDS);
-
-            assertTrue(completed.isPresent() ^ canceled.isPresent(), "exactly one instance wins in round " + round);
-            TaskState winner = completed.isPresent() ? TaskState.COMPLETED : TaskState.CANCELED;
-            assertEquals(List.of(2L), completed.orElseGet(canceled::orElseThrow).events().stream()
-                    .map(StoredEvent::seq).toList());
-            for (TaskStore store : List.of(one, other)) {
-                StoredTask stored = store.find(id).orElseThrow();
-                assertEquals(winner, stored.task().status().state(), "round " + round);
-                assertEquals(2, stored.lastSeq());
-                List<StoredEvent> log = store.eventsAfter(id, 0);
-                assertEquals(List.of(1L, 2L), log.stream().map(StoredEvent::seq).toList());
-                assertEquals(winner, ((TaskStatusUpdateEvent) log.get(1).event()).status().state());
-            }
+            TaskStore creator = round % 2 == 0 ? one : other;
+            TerminalRace.run(threads, "race-" + round, creator, one, other, List.of(one, other));
         }
     }
 

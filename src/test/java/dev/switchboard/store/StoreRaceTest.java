@@ -1,7 +1,6 @@
 package dev.switchboard.store;
 
 import static dev.switchboard.store.StoreTesting.T0;
-import static dev.switchboard.store.StoreTesting.statusEvent;
 import static dev.switchboard.store.StoreTesting.task;
 import static dev.switchboard.store.StoreTesting.tasks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -12,13 +11,10 @@ import dev.switchboard.protocol.Part;
 import dev.switchboard.protocol.Task;
 import dev.switchboard.protocol.TaskArtifactUpdateEvent;
 import dev.switchboard.protocol.TaskState;
-import dev.switchboard.protocol.TaskStatus;
-import dev.switchboard.protocol.TaskStatusUpdateEvent;
 import dev.switchboard.task.TaskStateMachine;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -68,41 +64,10 @@ class StoreRaceTest {
         }
     }
 
-    private static TaskChange finish(TaskState state) {
-        TaskStatus status = new TaskStatus(state, null, T0.plusSeconds(1));
-        return current -> TaskStateMachine.status(current, status)
-                .map(next -> new TaskChange.Result(next, List.of(statusEvent(next)), null));
-    }
-
     @Test
     void twoWritersRaceToDifferentTerminalStatesAndExactlyOneWins() throws Exception {
         for (int round = 0; round < ROUNDS; round++) {
-            String id = "race-" + round;
-            Task task = task(id, "ctx", TaskState.WORKING, T0);
-            store.create(task, null, "r", List.of(task));
-            CyclicBarrier start = new CyclicBarrier(2);
-            Future<Optional<Appended>> completing = threads.submit(() -> {
-                start.await();
-                return store.update(id, finish(TaskState.COMPLETED));
-            });
-            Future<Optional<Appended>> canceling = threads.submit(() -> {
-                start.await();
-                return store.update(id, finish(TaskState.CANCELED));
-            });
-            Optional<Appended> completed = completing.get(5, TimeUnit.SECONDS);
-            Optional<Appended> canceled = canceling.get(5, TimeUnit.SECONDS);
-
-            assertTrue(completed.isPresent() ^ canceled.isPresent(), "exactly one writer wins in round " + round);
-            TaskState winner = completed.isPresent() ? TaskState.COMPLETED : TaskState.CANCELED;
-            Appended won = completed.orElseGet(canceled::orElseThrow);
-            assertEquals(List.of(2L), won.events().stream().map(StoredEvent::seq).toList());
-            StoredTask stored = store.find(id).orElseThrow();
-            assertEquals(winner, stored.task().status().state(), "round " + round);
-            assertEquals(2, stored.lastSeq());
-            List<StoredEvent> log = store.eventsAfter(id, 0);
-            assertEquals(List.of(1L, 2L), log.stream().map(StoredEvent::seq).toList());
-            TaskStatusUpdateEvent terminal = (TaskStatusUpdateEvent) log.get(1).event();
-            assertEquals(winner, terminal.status().state(), "round " + round);
+            TerminalRace.run(threads, "race-" + round, store, store, store, List.of(store));
         }
     }
 
