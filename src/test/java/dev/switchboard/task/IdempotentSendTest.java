@@ -83,6 +83,22 @@ class IdempotentSendTest {
         return harness.store.list(new TaskQuery(owner, null, null, null, null, 100)).totalSize();
     }
 
+    /** A service whose agent reports working, then completes once {@code go} opens. */
+    private TaskService heldAgent(CountDownLatch go) {
+        return service((request, updater) -> {
+            updater.working("on it");
+            go.await();
+            updater.complete("done");
+        });
+    }
+
+    /** The task a first send made, once its agent reported working. */
+    private Task workingTask(TaskService service, Message message, String owner) throws Exception {
+        Task first = awaitTask(service.send(request(message, null, true), owner));
+        eventually(() -> harness.storedState(first.id()) == TaskState.WORKING, "the agent's first report");
+        return first;
+    }
+
     private static String owner() {
         return "anon:" + UUID.randomUUID();
     }
@@ -90,15 +106,10 @@ class IdempotentSendTest {
     @Test
     void aRepeatIsAnsweredWithTheTaskAsItIsNowAndRunsNoAgent() throws Exception {
         CountDownLatch go = new CountDownLatch(1);
-        TaskService service = service((request, updater) -> {
-            updater.working("on it");
-            go.await();
-            updater.complete("done");
-        });
+        TaskService service = heldAgent(go);
         String alice = owner();
         Message message = user("question", null, null);
-        Task first = awaitTask(service.send(request(message, null, true), alice));
-        eventually(() -> harness.storedState(first.id()) == TaskState.WORKING, "the agent's first report");
+        Task first = workingTask(service, message, alice);
 
         Task repeat = awaitTask(service.send(request(message), alice));
         assertEquals(first.id(), repeat.id());
@@ -213,15 +224,10 @@ class IdempotentSendTest {
     @Test
     void aRepeatedStreamStartsWithTheTaskAsItIsThenFollowsIt() throws Exception {
         CountDownLatch go = new CountDownLatch(1);
-        TaskService service = service((request, updater) -> {
-            updater.working("on it");
-            go.await();
-            updater.complete("done");
-        });
+        TaskService service = heldAgent(go);
         String alice = owner();
         Message message = user("question", null, null);
-        Task first = awaitTask(service.send(request(message, null, true), alice));
-        eventually(() -> harness.storedState(first.id()) == TaskState.WORKING, "the agent's first report");
+        Task first = workingTask(service, message, alice);
 
         RecordingSink sink = new RecordingSink();
         service.stream(request(message), alice, sink);
