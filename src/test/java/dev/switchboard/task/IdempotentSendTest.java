@@ -16,10 +16,7 @@ import dev.switchboard.protocol.Task;
 import dev.switchboard.protocol.TaskState;
 import dev.switchboard.protocol.TaskStatusUpdateEvent;
 import dev.switchboard.protocol.request.SendMessageRequest;
-import dev.switchboard.store.StoreTesting;
-import dev.switchboard.store.TaskDatabase;
 import dev.switchboard.store.TaskQuery;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -32,11 +29,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -44,39 +37,18 @@ import org.junit.jupiter.params.provider.EnumSource;
  * A first send whose messageId the caller sent before is answered with the task that message
  * created, as it is now: no second task, no second run of the agent; also when the two sends race.
  */
-class IdempotentSendTest {
+class IdempotentSendTest extends ServiceTesting {
     private static final int RACERS = 8;
     private static final int ROUNDS = 5;
 
-    @TempDir
-    static Path dir;
-    private static TaskDatabase db;
-    private ServiceHarness harness;
     private final AtomicInteger runs = new AtomicInteger();
 
-    @BeforeAll
-    static void open() {
-        db = StoreTesting.open(dir);
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
-    }
-
-    @AfterEach
-    void stop() throws InterruptedException {
-        if (harness != null) {
-            harness.close();
-        }
-    }
-
-    private TaskService service(AgentExecutor agent) {
-        harness = new ServiceHarness(db, (request, updater) -> {
+    @Override
+    TaskService service(AgentExecutor agent) {
+        return super.service((request, updater) -> {
             runs.incrementAndGet();
             agent.execute(request, updater);
         });
-        return harness.service;
     }
 
     private long tasksOf(String owner) {

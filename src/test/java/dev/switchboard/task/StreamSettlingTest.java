@@ -15,10 +15,7 @@ import dev.switchboard.protocol.TaskState;
 import dev.switchboard.protocol.TaskStatusUpdateEvent;
 import dev.switchboard.protocol.request.CancelTaskRequest;
 import dev.switchboard.protocol.request.SubscribeToTaskRequest;
-import dev.switchboard.store.StoreTesting;
 import dev.switchboard.store.StoredEvent;
-import dev.switchboard.store.TaskDatabase;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
@@ -28,11 +25,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -43,35 +37,18 @@ import org.junit.jupiter.params.provider.EnumSource;
  * task and closes at a terminal state. The races are made to happen every time by stepping in
  * between the service's reads of the task.
  */
-class StreamSettlingTest {
-    @TempDir
-    static Path dir;
-    private static TaskDatabase db;
-    private ServiceHarness harness;
+class StreamSettlingTest extends ServiceTesting {
     private SteppingStore stepping;
     private final ExecutorService racer = Executors.newSingleThreadExecutor();
 
-    @BeforeAll
-    static void open() {
-        db = StoreTesting.open(dir);
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
-    }
-
     @AfterEach
-    void stop() throws InterruptedException {
+    void stopRacer() {
         racer.shutdownNow();
-        if (harness != null) {
-            harness.close();
-        }
     }
 
-    private TaskService service(AgentExecutor agent) {
-        harness = new ServiceHarness(db, agent, store -> stepping = new SteppingStore(store));
-        return harness.service;
+    @Override
+    TaskService service(AgentExecutor agent) {
+        return serve(new ServiceHarness(db, agent, store -> stepping = new SteppingStore(store)));
     }
 
     private static SubscribeToTaskRequest subscription(String taskId) {

@@ -19,9 +19,6 @@ import dev.switchboard.protocol.Part;
 import dev.switchboard.protocol.SendMessageResult;
 import dev.switchboard.protocol.Task;
 import dev.switchboard.protocol.TaskState;
-import dev.switchboard.store.StoreTesting;
-import dev.switchboard.store.TaskDatabase;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
@@ -29,40 +26,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** SendMessage through TaskService: blocking and immediate answers, direct replies, multi-turn rules. */
-class TaskServiceSendTest {
-    @TempDir
-    static Path dir;
-    private static TaskDatabase db;
-    private ServiceHarness harness;
-
-    @BeforeAll
-    static void open() {
-        db = StoreTesting.open(dir);
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
-    }
-
-    @AfterEach
-    void stop() throws InterruptedException {
-        if (harness != null) {
-            harness.close();
-        }
-    }
-
-    private TaskService service(AgentExecutor agent) {
-        harness = new ServiceHarness(db, agent);
-        return harness.service;
-    }
+class TaskServiceSendTest extends ServiceTesting {
 
     @Test
     void aBlockingSendWaitsUntilTheTaskIsTerminal() throws Exception {

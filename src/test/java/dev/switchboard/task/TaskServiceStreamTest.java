@@ -20,47 +20,14 @@ import dev.switchboard.protocol.TaskArtifactUpdateEvent;
 import dev.switchboard.protocol.TaskState;
 import dev.switchboard.protocol.TaskStatusUpdateEvent;
 import dev.switchboard.protocol.request.SubscribeToTaskRequest;
-import dev.switchboard.store.StoreTesting;
 import dev.switchboard.store.StoredEvent;
-import dev.switchboard.store.TaskDatabase;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** SendStreamingMessage and SubscribeToTask through TaskService, with a recording sink as the client. */
-class TaskServiceStreamTest {
-    @TempDir
-    static Path dir;
-    private static TaskDatabase db;
-    private ServiceHarness harness;
-
-    @BeforeAll
-    static void open() {
-        db = StoreTesting.open(dir);
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
-    }
-
-    @AfterEach
-    void stop() throws InterruptedException {
-        if (harness != null) {
-            harness.close();
-        }
-    }
-
-    private TaskService service(AgentExecutor agent) {
-        harness = new ServiceHarness(db, agent);
-        return harness.service;
-    }
+class TaskServiceStreamTest extends ServiceTesting {
 
     private static TaskState state(StreamEvent event) {
         return assertInstanceOf(TaskStatusUpdateEvent.class, event).status().state();
