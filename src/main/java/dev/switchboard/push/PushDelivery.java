@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import dev.switchboard.runtime.DaemonThreads;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -25,7 +26,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -70,9 +70,9 @@ public final class PushDelivery implements AutoCloseable {
         encoders.forEach(encoder -> this.encoders.put(encoder.version(), encoder));
         this.schedule = schedule;
         this.clock = clock;
-        this.poller = Executors.newSingleThreadScheduledExecutor(threads("switchboard-push-poll"));
+        this.poller = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("switchboard-push-poll"));
         this.senders = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
-                new ArrayBlockingQueue<>(threads * 16), threads("switchboard-push"));
+                new ArrayBlockingQueue<>(threads * 16), DaemonThreads.pool("switchboard-push"));
     }
 
     /**
@@ -218,14 +218,5 @@ public final class PushDelivery implements AutoCloseable {
     public void close() {
         poller.shutdownNow();
         senders.shutdownNow();
-    }
-
-    private static java.util.concurrent.ThreadFactory threads(String name) {
-        AtomicInteger count = new AtomicInteger();
-        return runnable -> {
-            Thread thread = new Thread(runnable, name + "-" + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        };
     }
 }

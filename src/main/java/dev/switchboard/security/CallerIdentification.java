@@ -42,6 +42,30 @@ public final class CallerIdentification {
         this.anonymousAccess = anonymousAccess;
     }
 
+    /**
+     * Identification with this server's API keys: a key that verifies is its holder, a key-holder
+     * of the operator tier being the operator.
+     */
+    public static CallerIdentification withKeys(String operatorToken, ApiKeys keys, boolean anonymousAccess) {
+        return new CallerIdentification(operatorToken, presented -> keyHolder(keys, presented), anonymousAccess);
+    }
+
+    private static Caller keyHolder(ApiKeys keys, String presented) {
+        Verification verification = keys.verify(presented);
+        if (!verification.isValid()) {
+            throw new AuthenticationFailure(verification.reason().name(), switch (verification.reason()) {
+                case NO_SECRET -> "API keys are not accepted: this server has no key secret configured";
+                case MALFORMED -> "The API key is malformed";
+                case BAD_SIGNATURE -> "The API key's signature does not match";
+                case REVOKED -> "The API key was revoked";
+                case EXPIRED -> "The API key has expired";
+            });
+        }
+        ApiKey key = verification.key();
+        return key.tier() == Tier.OPERATOR ? new Caller(Caller.Kind.OPERATOR, null, Tier.OPERATOR, key.label())
+                : new Caller(Caller.Kind.API_KEY, "key:" + key.id(), key.tier(), key.label());
+    }
+
     /** What a request presents, read by the web layer. */
     public record Presented(String authorization, String apiKey, String callerKey, String address) {
     }

@@ -1,5 +1,6 @@
 package dev.switchboard.store;
 
+import dev.switchboard.runtime.DaemonThreads;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.concurrent.Executors;
@@ -38,7 +39,7 @@ final class H2Compaction implements AutoCloseable {
 
     private H2Compaction(DataSource dataSource) {
         this.dataSource = dataSource;
-        this.schedule = Executors.newSingleThreadScheduledExecutor(DaemonThread.named("switchboard-h2-compaction"));
+        this.schedule = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("switchboard-h2-compaction"));
         schedule.scheduleWithFixedDelay(this::compact, 1, 1, TimeUnit.SECONDS);
     }
 

@@ -1,5 +1,6 @@
 package dev.switchboard.store;
 
+import dev.switchboard.runtime.DaemonThreads;
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import java.lang.reflect.InvocationTargetException;
@@ -61,7 +62,7 @@ public final class StoreOpening {
      */
     public void reportWhileOpening(Thread opener, Duration first) {
         ScheduledExecutorService watch = Executors.newSingleThreadScheduledExecutor(
-                DaemonThread.named("switchboard-store-watch"));
+                DaemonThreads.named("switchboard-store-watch"));
         this.watch = watch;
         long delay = first.toMillis();
         for (int report = 1; report <= REPORTS; report++, delay *= 2) {

@@ -1,5 +1,6 @@
 package dev.switchboard.store;
 
+import dev.switchboard.runtime.DaemonThreads;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -58,7 +59,7 @@ public final class TaskRetention implements AutoCloseable {
     /** Sweeps at the policy's interval (and measures, even when nothing is ever deleted), from now on. */
     TaskRetention start() {
         ScheduledExecutorService running = Executors.newSingleThreadScheduledExecutor(
-                DaemonThread.named("switchboard-retention"));
+                DaemonThreads.named("switchboard-retention"));
         schedule = running;
         long interval = policy.interval().toMillis();
         running.scheduleWithFixedDelay(this::round, 0, interval, TimeUnit.MILLISECONDS);

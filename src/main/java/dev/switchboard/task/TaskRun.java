@@ -1,5 +1,6 @@
 package dev.switchboard.task;
 
+import dev.switchboard.runtime.Incident;
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.Artifact;
@@ -100,9 +101,8 @@ final class TaskRun {
             if (canceled) {
                 return; // the agent stopped because it was cancelled; the cancellation is stored
             }
-            String incident = java.util.UUID.randomUUID().toString();
-            LOG.log(Level.SEVERE, "Incident " + incident + ": the agent failed on task " + taskId, e);
-            updater.fail("The agent failed to process the message (incident " + incident + ")");
+            Incident incident = Incident.report(LOG, "the agent failed on task " + taskId, e);
+            updater.fail("The agent failed to process the message " + incident.mention());
         } finally {
             // a cancellation interrupts this thread; the store must not see the interrupt
             Thread.interrupted();

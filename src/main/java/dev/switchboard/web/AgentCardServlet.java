@@ -5,11 +5,16 @@ import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.web.filter.Preconditions;
-import dev.switchboard.web.filter.RequestedVersion;
+import dev.switchboard.web.binding.ErrorBody;
+import dev.switchboard.web.binding.HttpErrors;
+import dev.switchboard.web.binding.HttpNames;
+import dev.switchboard.web.binding.RequestScope;
+import dev.switchboard.web.binding.RequestedVersion;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.time.Instant;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -20,25 +25,26 @@ import java.util.Map;
  * conditional-GET filter in front of it. Anyone may read it, from any origin.
  */
 public final class AgentCardServlet extends HttpServlet {
-    static final String CONTENT_TYPE = "application/json";
     private static final String ALLOW = "GET, HEAD, OPTIONS";
 
-    private transient AgentCardDocuments documents;
+    private final transient AgentCardDocuments documents;
     private final Map<ProtocolVersion, String> tags = new EnumMap<>(ProtocolVersion.class);
-    private String discoveryTag;
-    private long lastModified;
-    private boolean serveV03;
+    private final String discoveryTag;
+    private final long lastModified;
+    private final boolean serveV03;
 
-    @Override
-    public void init() {
-        Switchboard switchboard = Switchboard.from(getServletContext());
-        documents = switchboard.card();
-        serveV03 = switchboard.settings().serveV03();
-        discoveryTag = Preconditions.strongTag(documents.forVersion(null));
+    /**
+     * @param published when the card was made: its {@code Last-Modified}
+     * @param serveV03  whether the 0.3 rendering is served
+     */
+    AgentCardServlet(AgentCardDocuments documents, Instant published, boolean serveV03) {
+        this.documents = documents;
+        this.serveV03 = serveV03;
+        this.discoveryTag = Preconditions.strongTag(documents.forVersion(null));
         for (ProtocolVersion version : ProtocolVersion.values()) {
             tags.put(version, Preconditions.strongTag(documents.forVersion(version)));
         }
-        lastModified = switchboard.startedAt().toEpochMilli() / 1000 * 1000;
+        this.lastModified = published.toEpochMilli() / 1000 * 1000;
     }
 
     @Override
@@ -60,7 +66,7 @@ public final class AgentCardServlet extends HttpServlet {
     }
 
     private void serve(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        RequestedVersion requested = RequestedVersion.of(request);
+        RequestedVersion requested = RequestScope.requestedVersion(request);
         if (requested.isUnsupported() || (requested.version() == ProtocolVersion.V0_3 && !serveV03)) {
             String supported = serveV03 ? "1.0, 0.3" : "1.0";
             HttpErrors.send(response, 400, ErrorBody.forA2A(new A2AException(A2AError.VERSION_NOT_SUPPORTED,
@@ -70,7 +76,7 @@ public final class AgentCardServlet extends HttpServlet {
         }
         ProtocolVersion version = requested.version();
         byte[] body = documents.forVersion(version);
-        response.setContentType(CONTENT_TYPE);
+        response.setContentType(HttpNames.JSON);
         response.setHeader("ETag", version == null ? discoveryTag : tags.get(version));
         response.setDateHeader("Last-Modified", lastModified);
         response.setContentLength(body.length);

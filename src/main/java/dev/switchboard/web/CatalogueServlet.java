@@ -1,6 +1,8 @@
 package dev.switchboard.web;
 
 import dev.switchboard.skill.catalogue.CatalogueSkill;
+import dev.switchboard.web.binding.HttpErrors;
+import dev.switchboard.web.binding.HttpNames;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -13,11 +15,11 @@ import java.util.Optional;
  * from the conditional-GET filter in front of it.
  */
 public final class CatalogueServlet extends HttpServlet {
-    private transient Optional<CatalogueSkill> skill;
+    private final transient Optional<CatalogueSkill> skill;
 
-    @Override
-    public void init() {
-        skill = Switchboard.from(getServletContext()).skills().find(CatalogueSkill.class);
+    /** @param skill the installed catalogue skill; without one the document is not there */
+    CatalogueServlet(Optional<CatalogueSkill> skill) {
+        this.skill = skill;
     }
 
     @Override
@@ -27,7 +29,7 @@ public final class CatalogueServlet extends HttpServlet {
             return;
         }
         byte[] document = skill.get().document();
-        response.setContentType("application/json");
+        response.setContentType(HttpNames.JSON);
         response.setHeader("Access-Control-Allow-Origin", "*");
         response.setContentLength(document.length);
         response.getOutputStream().write(document);

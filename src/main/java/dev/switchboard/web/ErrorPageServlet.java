@@ -1,12 +1,12 @@
 package dev.switchboard.web;
 
+import dev.switchboard.web.binding.HttpErrors;
+import dev.switchboard.runtime.Incident;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.UUID;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -26,9 +26,8 @@ public final class ErrorPageServlet extends HttpServlet {
         int status = code instanceof Integer value ? value : 404;
         String message = HttpErrors.describe(status, path);
         if (failure != null || status >= 500) {
-            String incident = UUID.randomUUID().toString();
-            LOG.log(Level.SEVERE, "Incident " + incident + " on " + request.getMethod() + " " + path, failure);
-            message = message + " (incident " + incident + ")";
+            Incident incident = Incident.report(LOG, "on " + request.getMethod() + " " + path, failure);
+            message = message + " " + incident.mention();
             status = status >= 400 ? status : 500;
         }
         String inApplication = path.startsWith(request.getContextPath())

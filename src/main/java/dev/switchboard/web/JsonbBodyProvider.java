@@ -1,8 +1,9 @@
 package dev.switchboard.web;
 
+import dev.switchboard.web.binding.HttpNames;
 import dev.switchboard.protocol.BoundedJsonReader;
 import jakarta.ws.rs.core.StreamingOutput;
-import dev.switchboard.web.filter.RequestBodyTooLargeException;
+import dev.switchboard.web.binding.RequestBodyTooLargeException;
 import jakarta.json.JsonException;
 import jakarta.json.bind.Jsonb;
 import jakarta.json.bind.JsonbException;
@@ -31,8 +32,8 @@ import java.util.Objects;
  * levels, is the client's fault and answers 400; a body over the size limit
  * answers 413. Neither reaches a resource method.
  */
-@Consumes({MediaType.APPLICATION_JSON, SwitchboardApplication.A2A_JSON, "application/*+json"})
-@Produces({MediaType.APPLICATION_JSON, SwitchboardApplication.A2A_JSON, "application/*+json"})
+@Consumes({MediaType.APPLICATION_JSON, HttpNames.A2A_JSON, "application/*+json"})
+@Produces({MediaType.APPLICATION_JSON, HttpNames.A2A_JSON, "application/*+json"})
 public final class JsonbBodyProvider implements MessageBodyReader<Object>, MessageBodyWriter<Object> {
     private final Jsonb jsonb;
 

@@ -1,5 +1,6 @@
 package dev.switchboard.web;
 
+import dev.switchboard.web.binding.HttpErrors;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -15,12 +16,11 @@ import java.util.Optional;
 public final class JwksServlet extends HttpServlet {
     private static final String ALLOW = "GET, HEAD";
 
-    private transient Optional<byte[]> document = Optional.empty();
+    private final transient Optional<byte[]> document;
 
-    @Override
-    public void init() {
-        document = Switchboard.from(getServletContext()).notificationKeys()
-                .map(json -> json.getBytes(StandardCharsets.UTF_8));
+    /** @param keys the JWK Set; empty when push notifications are off */
+    JwksServlet(Optional<String> keys) {
+        this.document = keys.map(json -> json.getBytes(StandardCharsets.UTF_8));
     }
 
     @Override

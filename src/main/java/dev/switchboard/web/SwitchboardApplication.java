@@ -1,26 +1,27 @@
 package dev.switchboard.web;
 
+import dev.switchboard.web.binding.AnswerWriter;
+import dev.switchboard.web.binding.Tenants;
+import dev.switchboard.web.jsonrpc.JsonRpcDispatcher;
+import dev.switchboard.web.jsonrpc.JsonRpcResource;
+import dev.switchboard.web.rest.RestRoutes;
 import jakarta.json.bind.Jsonb;
 import jakarta.json.bind.JsonbBuilder;
 import jakarta.json.bind.JsonbConfig;
-import jakarta.servlet.ServletContext;
-import jakarta.ws.rs.core.Context;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.ServerProperties;
 import org.glassfish.jersey.servlet.ServletProperties;
 
 /**
- * The JAX-RS application. Resources and providers are registered as instances built from the one
- * {@link Switchboard}, so nothing is found by scanning and nothing is injected by magic.
+ * The Jakarta REST application: both bindings' resources, the landing page, health, and the
+ * providers, registered as instances built from the one {@link Switchboard}, so nothing is found
+ * by scanning and nothing is injected by magic.
  */
 public final class SwitchboardApplication extends ResourceConfig {
-    /** The A2A 1.0 media type for HTTP+JSON bodies. */
-    public static final String A2A_JSON = "application/a2a+json";
     /** Jersey's {@code InternalProperties.JSON_FEATURE}: every JSON feature but the one named stands down. */
     static final String JSON_FEATURE = "jersey.config.jsonFeature";
 
-    public SwitchboardApplication(@Context ServletContext servletContext) {
-        Switchboard switchboard = Switchboard.from(servletContext);
+    public SwitchboardApplication(Switchboard switchboard) {
         Jsonb jsonb = JsonbBuilder.create(new JsonbConfig().withFormatting(false));
 
         register(new JsonbBodyProvider(jsonb));
@@ -30,15 +31,11 @@ public final class SwitchboardApplication extends ResourceConfig {
         register(new HealthResource(switchboard));
         Tenants tenants = new Tenants(switchboard.settings().tenant());
         boolean serveV03 = switchboard.settings().serveV03();
-        register(new JsonRpcResource(new JsonRpcDispatcher(switchboard.tasks(), switchboard.streams(), tenants,
-                switchboard::extendedCard, serveV03)));
-        register(new RestResource(switchboard.tasks(), switchboard.streams(), tenants, switchboard::extendedCard,
-                serveV03));
-        register(new OriginRestResource(switchboard.tasks(), switchboard.streams(), switchboard::extendedCard,
-                serveV03));
-        register(new V03RestResource(switchboard.tasks(), switchboard.streams(), switchboard::extendedCard, serveV03));
-        register(new V03RestResource.AtOrigin(switchboard.tasks(), switchboard.streams(), switchboard::extendedCard,
-                serveV03));
+        AnswerWriter writer = new AnswerWriter(switchboard.streams());
+        register(new JsonRpcResource(new JsonRpcDispatcher(switchboard.tasks(), tenants, switchboard.extendedCard(),
+                serveV03), writer));
+        RestRoutes.mounts(switchboard.tasks(), switchboard.extendedCard(), tenants, writer, serveV03)
+                .forEach(this::register);
 
         // some containers ignore an application's Jsonb resolver otherwise; ours decides everywhere
         property("jersey.config.disableJsonBinding", true);

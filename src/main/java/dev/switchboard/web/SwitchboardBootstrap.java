@@ -13,12 +13,15 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Assembles the server when the web application starts and takes it down when it stops. A setting
- * that cannot be used stops the deployment with one log line naming it; the container then serves
- * nothing rather than a half-configured agent.
+ * Assembles the server when the web application starts, registers its filters and servlets with
+ * the container ({@link WebComponents}), and takes it down when it stops. A setting that cannot be
+ * used stops the deployment with one log line naming it; the container then serves nothing rather
+ * than a half-configured agent.
  */
 public final class SwitchboardBootstrap implements ServletContextListener {
     private static final Logger LOG = Logger.getLogger(SwitchboardBootstrap.class.getName());
+
+    private Switchboard running;
 
     @Override
     public void contextInitialized(ServletContextEvent event) {
@@ -41,16 +44,17 @@ public final class SwitchboardBootstrap implements ServletContextListener {
             LOG.log(Level.SEVERE, "Switchboard cannot start: " + e.getMessage(), e);
             throw new StartupFailure(e.getMessage());
         }
-        context.setAttribute(Switchboard.ATTRIBUTE, switchboard);
+        running = switchboard;
+        WebComponents.register(context, switchboard);
         LOG.info(() -> "Switchboard " + switchboard.build().version() + " serving '" + settings.agentName()
                 + "' at " + settings.publicUrl() + " with data in " + settings.dataDir());
     }
 
     @Override
     public void contextDestroyed(ServletContextEvent event) {
-        Object switchboard = event.getServletContext().getAttribute(Switchboard.ATTRIBUTE);
-        if (switchboard instanceof Switchboard running) {
+        if (running != null) {
             running.close();
+            running = null;
         }
         JdbcDrivers.deregisterLoadedBy(SwitchboardBootstrap.class.getClassLoader());
     }

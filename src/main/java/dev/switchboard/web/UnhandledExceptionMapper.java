@@ -1,13 +1,14 @@
 package dev.switchboard.web;
 
-import dev.switchboard.web.filter.RequestBodyTooLargeException;
+import dev.switchboard.runtime.Incident;
+import dev.switchboard.web.binding.HttpErrors;
+import dev.switchboard.web.binding.HttpNames;
+import dev.switchboard.web.binding.RequestBodyTooLargeException;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.ext.ExceptionMapper;
-import java.util.UUID;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -28,16 +29,15 @@ public final class UnhandledExceptionMapper implements ExceptionMapper<Throwable
                 return json(413, tooLarge.getMessage());
             }
         }
-        String incident = UUID.randomUUID().toString();
-        LOG.log(Level.SEVERE, "Incident " + incident, exception);
-        return json(500, "Internal server error (incident " + incident + ")");
+        Incident incident = Incident.report(LOG, null, exception);
+        return json(500, "Internal server error " + incident.mention());
     }
 
     private Response json(int status, String message) {
         String path = uriInfo == null ? "" : "/" + uriInfo.getPath();
         return Response.status(status)
-                .type(HttpErrors.JSON)
-                .header("Cache-Control", "no-store")
+                .type(HttpNames.JSON)
+                .header(HttpNames.CACHE_CONTROL, "no-store")
                 .entity(HttpErrors.failure(request == null ? null : request.getMethod(), path, status, message))
                 .build();
     }

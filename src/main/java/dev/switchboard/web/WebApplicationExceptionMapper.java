@@ -1,5 +1,7 @@
 package dev.switchboard.web;
 
+import dev.switchboard.web.binding.HttpNames;
+import dev.switchboard.web.binding.HttpErrors;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -28,8 +30,8 @@ public final class WebApplicationExceptionMapper implements ExceptionMapper<WebA
         String message = exception.getMessage() != null && !exception.getMessage().startsWith("HTTP ")
                 ? exception.getMessage() : HttpErrors.describe(status, path);
         Response.ResponseBuilder response = Response.status(status)
-                .type(HttpErrors.JSON)
-                .header("Cache-Control", "no-store")
+                .type(HttpNames.JSON)
+                .header(HttpNames.CACHE_CONTROL, "no-store")
                 .entity(HttpErrors.failure(request == null ? null : request.getMethod(), path, status, message));
         for (String header : new String[] {HttpHeaders.ALLOW, HttpHeaders.WWW_AUTHENTICATE, HttpHeaders.RETRY_AFTER}) {
             Object value = original.getHeaders().getFirst(header);

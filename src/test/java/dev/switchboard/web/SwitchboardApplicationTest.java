@@ -8,7 +8,6 @@ import dev.switchboard.config.Settings;
 import dev.switchboard.config.SettingsLoader;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import jakarta.servlet.ServletContext;
 import jakarta.ws.rs.core.Configuration;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.SecurityContext;
@@ -16,7 +15,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.StringReader;
-import java.lang.reflect.Proxy;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -52,7 +50,7 @@ class SwitchboardApplicationTest {
         Switchboard switchboard = Switchboard.start(settings, getClass().getClassLoader(), SwitchboardApplicationTest::webResource,
                 Clock.systemUTC());
         try {
-            ApplicationHandler handler = new ApplicationHandler(new SwitchboardApplication(context(switchboard)));
+            ApplicationHandler handler = new ApplicationHandler(new SwitchboardApplication(switchboard));
             Configuration configuration = handler.getConfiguration();
             // the feature is discovered, as in Payara, but declines to register anything
             assertFalse(configuration.isEnabled(JacksonFeature.class), "Jackson's feature stood down");
@@ -90,13 +88,6 @@ class SwitchboardApplicationTest {
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-    }
-
-    private static ServletContext context(Switchboard switchboard) {
-        return (ServletContext) Proxy.newProxyInstance(ServletContext.class.getClassLoader(),
-                new Class<?>[] {ServletContext.class}, (proxy, method, args) ->
-                        method.getName().equals("getAttribute") && Switchboard.ATTRIBUTE.equals(args[0])
-                                ? switchboard : null);
     }
 
     private static final class Anonymous implements SecurityContext {

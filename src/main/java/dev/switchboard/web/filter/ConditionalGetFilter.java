@@ -1,7 +1,6 @@
 package dev.switchboard.web.filter;
 
 import dev.switchboard.protocol.ProtocolVersion;
-import dev.switchboard.web.Switchboard;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpFilter;
@@ -9,6 +8,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.Locale;
@@ -28,12 +28,11 @@ public final class ConditionalGetFilter extends HttpFilter {
     private static final Set<String> HIDDEN_HEADERS =
             Set.of("if-none-match", "if-modified-since", "if-match", "if-unmodified-since", "if-range", "range");
 
-    private String cacheControl;
+    private final String cacheControl;
 
-    @Override
-    public void init() {
-        long maxAge = Switchboard.from(getServletContext()).settings().cardMaxAge().toSeconds();
-        cacheControl = "public, max-age=" + maxAge;
+    /** @param maxAge how long clients and caches may keep a document without asking again */
+    public ConditionalGetFilter(Duration maxAge) {
+        this.cacheControl = "public, max-age=" + maxAge.toSeconds();
     }
 
     @Override

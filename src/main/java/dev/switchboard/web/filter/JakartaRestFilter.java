@@ -1,6 +1,8 @@
 package dev.switchboard.web.filter;
 
-import dev.switchboard.web.HttpErrors;
+import dev.switchboard.runtime.DaemonThreads;
+import dev.switchboard.web.binding.Endpoints;
+import dev.switchboard.web.binding.HttpErrors;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.FilterConfig;
@@ -18,7 +20,6 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.glassfish.jersey.servlet.ServletContainer;
 
 /**
  * The Jakarta REST application (Jersey) as a filter that starts in the background. Starting Jersey
@@ -38,8 +39,9 @@ public final class JakartaRestFilter implements Filter {
     private final Duration patience;
     private final CompletableFuture<Filter> started = new CompletableFuture<>();
 
-    public JakartaRestFilter() {
-        this(ServletContainer::new, PATIENCE);
+    /** @param jersey makes the Jakarta REST application's filter; called once, on the starting thread */
+    public JakartaRestFilter(Supplier<Filter> jersey) {
+        this(jersey, PATIENCE);
     }
 
     JakartaRestFilter(Supplier<Filter> jersey, Duration patience) {
@@ -50,7 +52,7 @@ public final class JakartaRestFilter implements Filter {
     @Override
     public void init(FilterConfig config) {
         ClassLoader application = Thread.currentThread().getContextClassLoader();
-        Thread starter = new Thread(() -> {
+        Thread starter = DaemonThreads.named("switchboard-rest-start").newThread(() -> {
             Thread.currentThread().setContextClassLoader(application);
             try {
                 Filter filter = jersey.get();
@@ -60,8 +62,7 @@ public final class JakartaRestFilter implements Filter {
                 LOG.log(Level.SEVERE, "The Jakarta REST application could not start; API calls answer 503", e);
                 started.completeExceptionally(e);
             }
-        }, "switchboard-rest-start");
-        starter.setDaemon(true);
+        });
         starter.start();
     }
 
@@ -92,7 +93,7 @@ public final class JakartaRestFilter implements Filter {
         if (status < 400 || request.isAsyncStarted() || response.isCommitted() || response.getContentType() != null) {
             return;
         }
-        String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
+        String path = Endpoints.path(request);
         HttpErrors.send(response, status,
                 HttpErrors.failure(request.getMethod(), path, status, HttpErrors.describe(status, path)));
     }

@@ -1,6 +1,8 @@
 package dev.switchboard.web.filter;
 
 import dev.switchboard.protocol.ProtocolVersion;
+import dev.switchboard.web.binding.RequestScope;
+import dev.switchboard.web.binding.RequestedVersion;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpFilter;
@@ -20,7 +22,7 @@ public final class ProtocolVersionFilter extends HttpFilter {
         if (value == null || value.isBlank()) {
             value = queryParameter(request.getQueryString());
         }
-        request.setAttribute(RequestedVersion.ATTRIBUTE, RequestedVersion.of(value));
+        RequestScope.requestedVersion(request, RequestedVersion.of(value));
         chain.doFilter(request, response);
     }
 

@@ -1,18 +1,19 @@
 package dev.switchboard.web.filter;
 
-import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.security.Caller;
 import dev.switchboard.security.Decision;
+import dev.switchboard.security.LimitKind;
 import dev.switchboard.security.RateLimiter;
-import dev.switchboard.web.HttpErrors;
-import dev.switchboard.web.Switchboard;
+import dev.switchboard.web.binding.ErrorBody;
+import dev.switchboard.web.binding.HttpErrors;
+import dev.switchboard.web.binding.HttpNames;
+import dev.switchboard.web.binding.RequestScope;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Bounds how often each caller may call, by tier, and how much everyone together may call per
@@ -20,18 +21,17 @@ import java.nio.charset.StandardCharsets;
  * throttled. Over a limit: 429 with {@code Retry-After}.
  */
 public final class RateLimitFilter extends HttpFilter {
-    private RateLimiter limiter;
+    private final RateLimiter limiter;
 
-    @Override
-    public void init() {
-        limiter = Switchboard.from(getServletContext()).rateLimiter();
+    public RateLimitFilter(RateLimiter limiter) {
+        this.limiter = limiter;
     }
 
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
-        Object identified = request.getAttribute(CallerFilter.ATTRIBUTE);
-        if (!(identified instanceof Caller caller)) {
+        Caller caller = RequestScope.callerIfIdentified(request);
+        if (caller == null) {
             chain.doFilter(request, response);
             return;
         }
@@ -41,16 +41,11 @@ public final class RateLimitFilter extends HttpFilter {
             return;
         }
         long seconds = decision.retryAfterSeconds();
-        response.setHeader("Retry-After", Long.toString(seconds));
-        String which = decision.refusedBy().name().equals("DAILY") ? "the server's daily ceiling" : "your per-minute limit";
-        byte[] body = JsonFactory.createObjectBuilder().add("error", JsonFactory.createObjectBuilder()
-                .add("code", 429).add("status", "RESOURCE_EXHAUSTED")
-                .add("message", "Too many requests: " + which + " is reached; retry in " + seconds + " s")
-                .add("details", JsonFactory.createArrayBuilder().add(JsonFactory.createObjectBuilder()
-                        .add("@type", "type.googleapis.com/google.rpc.ErrorInfo")
-                        .add("reason", decision.refusedBy().name().equals("DAILY") ? "DAILY_CEILING" : "RATE_LIMITED")
-                        .add("domain", "switchboard"))))
-                .build().toString().getBytes(StandardCharsets.UTF_8);
-        HttpErrors.send(response, 429, body);
+        response.setHeader(HttpNames.RETRY_AFTER, Long.toString(seconds));
+        boolean daily = decision.refusedBy() == LimitKind.DAILY;
+        String which = daily ? "the server's daily ceiling" : "your per-minute limit";
+        HttpErrors.send(response, 429, ErrorBody.forRefusal(429,
+                "Too many requests: " + which + " is reached; retry in " + seconds + " s",
+                daily ? "DAILY_CEILING" : "RATE_LIMITED"));
     }
 }

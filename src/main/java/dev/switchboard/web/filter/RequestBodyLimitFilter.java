@@ -1,7 +1,8 @@
 package dev.switchboard.web.filter;
 
-import dev.switchboard.web.HttpErrors;
-import dev.switchboard.web.Switchboard;
+import dev.switchboard.web.binding.Endpoints;
+import dev.switchboard.web.binding.HttpErrors;
+import dev.switchboard.web.binding.RequestBodyTooLargeException;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
@@ -18,11 +19,11 @@ import java.io.IOException;
  * it passes the limit, which the bindings answer with 413 too.
  */
 public final class RequestBodyLimitFilter extends HttpFilter {
-    private long limit;
+    private final long limit;
 
-    @Override
-    public void init() {
-        limit = Switchboard.from(getServletContext()).settings().maxRequestBytes();
+    /** @param limit the most bytes a request body may have */
+    public RequestBodyLimitFilter(long limit) {
+        this.limit = limit;
     }
 
     @Override
@@ -31,8 +32,8 @@ public final class RequestBodyLimitFilter extends HttpFilter {
         long declared = request.getContentLengthLong();
         if (declared > limit) {
             response.setHeader("Connection", "close");
-            String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
-            HttpErrors.send(response, 413, HttpErrors.failure(request.getMethod(), path, 413, tooLargeMessage(limit)));
+            HttpErrors.send(response, 413, HttpErrors.failure(request.getMethod(), Endpoints.path(request), 413,
+                    tooLargeMessage(limit)));
             return;
         }
         if (declared < 0 && request.getHeader("Transfer-Encoding") != null) {

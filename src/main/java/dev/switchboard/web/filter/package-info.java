@@ -1,5 +1,7 @@
 /**
- * Servlet filters every request passes before a binding: A2A-Version, conditional GET of static
- * JSON, caller identification, rate limits, request-body limits, and Jersey's deferred start.
+ * Servlet filters every request passes before a binding: request-body limits, caller
+ * identification, rate limits, A2A-Version, conditional GET of static JSON, and Jersey's deferred
+ * start. Each is built with what it needs; what it finds out goes into the request scope of
+ * {@code web.binding}, which it may use, and never the reverse.
  */
 package dev.switchboard.web.filter;

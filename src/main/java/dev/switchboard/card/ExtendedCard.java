@@ -1,0 +1,41 @@
+package dev.switchboard.card;
+
+import dev.switchboard.protocol.A2AError;
+import dev.switchboard.protocol.A2AException;
+import dev.switchboard.protocol.AgentCard;
+import dev.switchboard.security.Caller;
+import dev.switchboard.skill.InstalledSkills;
+import dev.switchboard.skill.Tier;
+
+/**
+ * GetExtendedAgentCard: the published card with every skill the caller's tier reaches, for
+ * callers that authenticated. It lists exactly what routing admits for that tier, so the card
+ * never promises a skill its reader cannot run.
+ */
+public final class ExtendedCard {
+    private final AgentCard published;
+    private final InstalledSkills skills;
+    private final boolean credentialsExist;
+
+    /** @param credentialsExist whether this server accepts any credential (an operator token or API keys) */
+    public ExtendedCard(AgentCard published, InstalledSkills skills, boolean credentialsExist) {
+        this.published = published;
+        this.skills = skills;
+        this.credentialsExist = credentialsExist;
+    }
+
+    /**
+     * @throws A2AException ExtendedAgentCardNotConfigured for anonymous callers, and when no
+     *                      credential exists at all
+     */
+    public AgentCard forCaller(Caller caller) {
+        if (!credentialsExist) {
+            throw new A2AException(A2AError.EXTENDED_AGENT_CARD_NOT_CONFIGURED, "This agent has no extended agent card");
+        }
+        if (caller.tier() == Tier.PUBLIC) {
+            throw new A2AException(A2AError.EXTENDED_AGENT_CARD_NOT_CONFIGURED,
+                    "The extended agent card is for authenticated callers: present an API key or the operator token");
+        }
+        return published.withSkills(skills.descriptorsFor(caller.tier()));
+    }
+}

@@ -1,0 +1,62 @@
+package dev.switchboard.web;
+
+import dev.switchboard.skill.catalogue.CatalogueSkill;
+import dev.switchboard.web.filter.CallerFilter;
+import dev.switchboard.web.filter.ConditionalGetFilter;
+import dev.switchboard.web.filter.JakartaRestFilter;
+import dev.switchboard.web.filter.ProtocolVersionFilter;
+import dev.switchboard.web.filter.RateLimitFilter;
+import dev.switchboard.web.filter.RequestBodyLimitFilter;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterRegistration;
+import jakarta.servlet.Servlet;
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.ServletRegistration;
+import org.glassfish.jersey.servlet.ServletContainer;
+
+/**
+ * The filters and servlets of the web application, built from the running server and registered
+ * with the container in the order requests pass them. Built here rather than named in
+ * {@code web.xml}, so that each is handed what it needs instead of looking the server up.
+ */
+final class WebComponents {
+    private WebComponents() {
+    }
+
+    static void register(ServletContext context, Switchboard switchboard) {
+        // every filter is async-supported: streams pass through them
+        filter(context, "request-body-limit", new RequestBodyLimitFilter(switchboard.settings().maxRequestBytes()),
+                "/*");
+        filter(context, "caller", new CallerFilter(switchboard.callers(), switchboard.settings().trustedProxies()),
+                "/*");
+        filter(context, "rate-limit", new RateLimitFilter(switchboard.rateLimiter()), "/*");
+        filter(context, "protocol-version", new ProtocolVersionFilter(), "/*");
+        filter(context, "conditional-get", new ConditionalGetFilter(switchboard.settings().cardMaxAge()),
+                "/.well-known/*", "*.json");
+        // Jersey starts in the background: the card answers while it starts
+        filter(context, "jakarta-rest", new JakartaRestFilter(
+                () -> new ServletContainer(new SwitchboardApplication(switchboard))), "/*");
+
+        servlet(context, "agent-card", new AgentCardServlet(switchboard.card(), switchboard.startedAt(),
+                switchboard.settings().serveV03()), "/.well-known/agent-card.json", "/.well-known/agent.json")
+                .setLoadOnStartup(1);
+        servlet(context, "notification-keys", new JwksServlet(switchboard.notificationKeys()), "/.well-known/jwks.json");
+        servlet(context, "catalogue", new CatalogueServlet(switchboard.skills().find(CatalogueSkill.class)),
+                "/catalogue.json");
+        // web.xml sends every error status and uncaught exception here, so none answers HTML
+        servlet(context, "error-page", new ErrorPageServlet(), "/_error");
+    }
+
+    private static void filter(ServletContext context, String name, Filter filter, String... patterns) {
+        FilterRegistration.Dynamic registration = context.addFilter(name, filter);
+        registration.setAsyncSupported(true);
+        registration.addMappingForUrlPatterns(null, true, patterns);
+    }
+
+    private static ServletRegistration.Dynamic servlet(ServletContext context, String name, Servlet servlet,
+                                                       String... patterns) {
+        ServletRegistration.Dynamic registration = context.addServlet(name, servlet);
+        registration.addMapping(patterns);
+        return registration;
+    }
+}

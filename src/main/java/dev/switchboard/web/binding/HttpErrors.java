@@ -1,0 +1,58 @@
+package dev.switchboard.web.binding;
+
+import dev.switchboard.protocol.jsonrpc.JsonRpcResponses;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+
+/** Writes JSON error responses straight to the servlet response, for code that runs outside JAX-RS. */
+public final class HttpErrors {
+    private HttpErrors() {
+    }
+
+    public static void write(HttpServletResponse response, int status, String message) throws IOException {
+        send(response, status, ErrorBody.forHttpStatus(status, message));
+    }
+
+    /**
+     * The body for an HTTP-level failure of a request, in its binding's shape: a JSON-RPC error
+     * with a null id on the JSON-RPC endpoint (a JSON-RPC client reads nothing else there), a
+     * google.rpc.Status everywhere else.
+     *
+     * @param path the request's path inside the application
+     */
+    public static byte[] failure(String method, String path, int status, String message) {
+        return Endpoints.answersJsonRpc(method, path) ? JsonRpcResponses.httpFailure(status, message)
+                : ErrorBody.forHttpStatus(status, message);
+    }
+
+    public static void send(HttpServletResponse response, int status, byte[] body) throws IOException {
+        if (response.isCommitted()) {
+            return;
+        }
+        response.resetBuffer();
+        response.setStatus(status);
+        response.setContentType(HttpNames.JSON);
+        response.setHeader(HttpNames.CACHE_CONTROL, "no-store");
+        response.setContentLength(body.length);
+        response.getOutputStream().write(body);
+    }
+
+    /** A short reason phrase for the statuses the container reports through error pages. */
+    public static String describe(int status, String path) {
+        return switch (status) {
+            case 400 -> "The request could not be understood";
+            case 401 -> "Authentication is required";
+            case 403 -> "Access to " + path + " is forbidden";
+            case 404 -> "No resource at " + path;
+            case 405 -> "Method not allowed on " + path;
+            case 406 -> "No acceptable representation of " + path;
+            case 408 -> "The request took too long to arrive";
+            case 413 -> "Request body too large";
+            case 414 -> "Request URI too long";
+            case 415 -> "Unsupported media type";
+            case 429 -> "Too many requests";
+            case 503 -> "Service unavailable";
+            default -> status >= 500 ? "Internal server error" : "Request failed with HTTP status " + status;
+        };
+    }
+}

@@ -1,0 +1,17 @@
+package dev.switchboard.web.jsonrpc;
+
+import dev.switchboard.security.Caller;
+import dev.switchboard.web.binding.RequestedVersion;
+import java.io.InputStream;
+
+/**
+ * One HTTP request to the JSON-RPC endpoint, as the binding reads it: the headers that matter, what
+ * the filters found out, and the body, not yet read.
+ *
+ * @param contentEncoding the {@code Content-Encoding} header, or null
+ * @param accept          the {@code Accept} header, or null
+ * @param lastEventId     the {@code Last-Event-ID} header, or null
+ */
+public record JsonRpcCall(String contentType, String contentEncoding, String accept, String lastEventId,
+                          RequestedVersion requested, Caller caller, InputStream body) {
+}

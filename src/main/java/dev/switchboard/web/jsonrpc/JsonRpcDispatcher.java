@@ -1,0 +1,158 @@
+package dev.switchboard.web.jsonrpc;
+
+import dev.switchboard.card.ExtendedCard;
+import dev.switchboard.protocol.A2AError;
+import dev.switchboard.protocol.A2AException;
+import dev.switchboard.protocol.ProtocolVersion;
+import dev.switchboard.protocol.TaskPushNotificationConfig;
+import dev.switchboard.protocol.json.ListTasksCodec;
+import dev.switchboard.protocol.jsonrpc.JsonRpcEnvelope;
+import dev.switchboard.protocol.jsonrpc.JsonRpcException;
+import dev.switchboard.protocol.jsonrpc.JsonRpcMethod;
+import dev.switchboard.protocol.jsonrpc.JsonRpcRequest;
+import dev.switchboard.protocol.jsonrpc.JsonRpcResponses;
+import dev.switchboard.task.PushConfigs;
+import dev.switchboard.task.TaskService;
+import dev.switchboard.web.binding.Answer;
+import dev.switchboard.web.binding.ContentCodings;
+import dev.switchboard.web.binding.HttpNames;
+import dev.switchboard.web.binding.RequestBodyTooLargeException;
+import dev.switchboard.web.binding.SseStream;
+import dev.switchboard.web.binding.Tenants;
+import dev.switchboard.web.binding.WireFormat;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * The JSON-RPC binding without its HTTP plumbing: reads one call (media type, coding, body,
+ * envelope), maps it to a {@link TaskService} operation and returns the answer, a JSON-RPC
+ * response or an event stream whose every event is one. Decides the protocol line first: the
+ * {@code A2A-Version} the request names, else the line its method name belongs to.
+ */
+public final class JsonRpcDispatcher {
+    private final TaskService tasks;
+    private final Tenants tenants;
+    private final ExtendedCard extendedCard;
+    private final boolean serveV03;
+
+    /** @param serveV03 whether the 0.3 method names are answered */
+    public JsonRpcDispatcher(TaskService tasks, Tenants tenants, ExtendedCard extendedCard, boolean serveV03) {
+        this.tasks = tasks;
+        this.tenants = tenants;
+        this.extendedCard = extendedCard;
+        this.serveV03 = serveV03;
+    }
+
+    /** The answer to one call; the stage never fails, failures are answers too. */
+    public CompletionStage<Answer> answer(JsonRpcCall call) {
+        if (!ContentCodings.isIdentity(call.contentEncoding())) {
+            return done(JsonRpcFailures.beforeEnvelope(415, A2AError.CONTENT_TYPE_NOT_SUPPORTED,
+                    ContentCodings.refusal(call.contentEncoding()))
+                    .withHeader(HttpNames.ACCEPT_ENCODING, ContentCodings.ACCEPTED));
+        }
+        if (!HttpNames.isJson(call.contentType())) {
+            return done(JsonRpcFailures.beforeEnvelope(415, A2AError.CONTENT_TYPE_NOT_SUPPORTED,
+                    "Content-Type must be application/json or application/a2a+json"));
+        }
+        byte[] bytes;
+        try {
+            bytes = call.body().readAllBytes();
+        } catch (RequestBodyTooLargeException e) {
+            return done(JsonRpcFailures.beforeEnvelope(413, A2AError.INVALID_REQUEST, e.getMessage()));
+        } catch (IOException e) {
+            return done(JsonRpcFailures.beforeEnvelope(400, A2AError.PARSE_ERROR, "The request body could not be read"));
+        }
+        JsonRpcRequest request;
+        try {
+            request = JsonRpcEnvelope.parse(bytes);
+        } catch (JsonRpcException e) {
+            return done(JsonRpcFailures.envelope(e));
+        }
+        return dispatch(request, call);
+    }
+
+    private CompletionStage<Answer> dispatch(JsonRpcRequest request, JsonRpcCall call) {
+        JsonValue id = request.id();
+        JsonRpcMethod called = JsonRpcMethod.lineOf(request.method())
+                .flatMap(line -> JsonRpcMethod.named(request.method(), line)).orElse(null);
+        boolean streaming = called != null && called.isStreaming();
+        try {
+            ProtocolVersion line = call.requested().resolve(JsonRpcMethod.lineOf(request.method()).orElse(null),
+                    serveV03);
+            JsonRpcMethod method = JsonRpcMethod.named(request.method(), line).orElseThrow(() -> new A2AException(
+                    A2AError.METHOD_NOT_FOUND, "Method not found: " + request.method() + " (A2A " + line + ")",
+                    Map.of("method", request.method())));
+            WireFormat wire = WireFormat.jsonRpc(line);
+            JsonObject params = request.params();
+            if (line == ProtocolVersion.V1_0) {
+                tenants.checkParameter(params.get("tenant") instanceof JsonString tenant ? tenant.getString() : null);
+            }
+            String owner = call.caller().owner();
+            return switch (method) {
+                case SEND_MESSAGE -> tasks.send(wire.sendMessage(params), owner, line)
+                        .<Answer>handle((result, failure) -> failure != null ? JsonRpcFailures.call(id, failure)
+                                : result(id, wire.sendResult(result)));
+                case SEND_STREAMING_MESSAGE -> stream(id, wire, call,
+                        sink -> tasks.stream(wire.sendMessage(params), owner, sink, line));
+                case GET_TASK -> done(result(id, wire.task(tasks.get(wire.getTask(params), owner))));
+                case LIST_TASKS -> done(result(id,
+                        ListTasksCodec.toJson(tasks.list(ListTasksCodec.request(params), owner))));
+                case CANCEL_TASK -> done(result(id, wire.task(tasks.cancel(wire.cancelTask(params), owner))));
+                case SUBSCRIBE_TO_TASK -> {
+                    Long lastEventId = SseStream.lastEventId(call.lastEventId());
+                    yield stream(id, wire, call,
+                            sink -> tasks.subscribe(wire.subscribeToTask(params), lastEventId, owner, sink, line));
+                }
+                case CREATE_PUSH_CONFIG, GET_PUSH_CONFIG, LIST_PUSH_CONFIGS, DELETE_PUSH_CONFIG ->
+                        done(result(id, push(method, params, owner, wire)));
+                case GET_EXTENDED_AGENT_CARD -> done(result(id, wire.card(extendedCard.forCaller(call.caller()))));
+            };
+        } catch (RuntimeException e) {
+            return done(streaming ? refused(id, e, call) : JsonRpcFailures.call(id, e));
+        }
+    }
+
+    /** The four push-config methods; when push is off, each answers -32003 before reading params. */
+    private JsonValue push(JsonRpcMethod method, JsonObject params, String owner, WireFormat wire) {
+        PushConfigs push = tasks.push();
+        push.requireEnabled();
+        return switch (method) {
+            case CREATE_PUSH_CONFIG -> {
+                TaskPushNotificationConfig config = wire.pushConfig(params, null);
+                yield wire.pushConfig(push.create(config, config.taskId(), owner, wire.line()));
+            }
+            case GET_PUSH_CONFIG -> wire.pushConfig(wire.line() == ProtocolVersion.V0_3
+                    ? push.getOrFirst(wire.pushConfigRequest(params), owner)
+                    : push.get(wire.pushConfigRequest(params), owner));
+            case LIST_PUSH_CONFIGS -> wire.pushConfigs(push.list(wire.pushConfigList(params), owner));
+            case DELETE_PUSH_CONFIG -> {
+                push.delete(wire.pushConfigRequest(params), owner);
+                yield wire.pushConfigDeleted();
+            }
+            default -> throw new IllegalStateException("not a push method: " + method);
+        };
+    }
+
+    private static CompletionStage<Answer> stream(JsonValue id, WireFormat wire, JsonRpcCall call, Answer.Start start) {
+        return done(new Answer.Stream(start, event -> JsonRpcResponses.result(id, wire.streamEvent(event)),
+                error -> JsonRpcResponses.error(id, error), failure -> refused(id, failure, call)));
+    }
+
+    private static Answer refused(JsonValue id, Throwable failure, JsonRpcCall call) {
+        return JsonRpcFailures.streamRefused(id, failure,
+                !call.requested().isNamed() && HttpNames.acceptsEventStream(call.accept()));
+    }
+
+    private static Answer.Body result(JsonValue id, JsonValue result) {
+        return Answer.Body.json(200, HttpNames.JSON, JsonRpcResponses.result(id, result));
+    }
+
+    private static CompletionStage<Answer> done(Answer answer) {
+        return CompletableFuture.completedFuture(answer);
+    }
+}

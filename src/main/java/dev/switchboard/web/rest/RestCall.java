@@ -1,0 +1,24 @@
+package dev.switchboard.web.rest;
+
+import dev.switchboard.security.Caller;
+import dev.switchboard.web.binding.RequestedVersion;
+import java.io.InputStream;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One HTTP request to an HTTP+JSON route, as the binding reads it: the headers that matter, what
+ * the filters found out, the query and the body, not yet read. Path parameters travel beside it.
+ *
+ * @param accept          the {@code Accept} header, or null
+ * @param contentEncoding the {@code Content-Encoding} header, or null
+ * @param lastEventId     the {@code Last-Event-ID} header, or null
+ * @param body            the body; empty for routes that take none
+ */
+public record RestCall(String accept, RequestedVersion requested, Caller caller, String contentType,
+                       String contentEncoding, String lastEventId, Map<String, List<String>> query, InputStream body) {
+    public RestCall {
+        query = query == null ? Map.of() : query;
+        body = body == null ? InputStream.nullInputStream() : body;
+    }
+}

@@ -1,0 +1,77 @@
+package dev.switchboard.web.filter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.switchboard.security.Caller;
+import dev.switchboard.security.Limits;
+import dev.switchboard.security.RateLimiter;
+import dev.switchboard.skill.Tier;
+import dev.switchboard.web.binding.RequestScope;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.StringReader;
+import java.time.Clock;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class RateLimitFilterTest {
+    private static final Caller ANONYMOUS = new Caller(Caller.Kind.ANONYMOUS, "anon:one", Tier.PUBLIC, null);
+
+    private static Exchange identified(Caller caller) {
+        Exchange exchange = new Exchange("POST", "/a2a/jsonrpc");
+        RequestScope.caller(exchange.request, caller);
+        return exchange;
+    }
+
+    @Test
+    void aCallerOverItsLimitIs429WithWhenToRetry() throws Exception {
+        RateLimitFilter filter = new RateLimitFilter(new RateLimiter(new Limits(Duration.ofMinutes(1), 1, 5, 0),
+                Clock.systemUTC()));
+        Exchange.Chain chain = new Exchange.Chain();
+        filter.doFilter(identified(ANONYMOUS).request, new Exchange("POST", "/").response, chain);
+        assertNotNull(chain.passed, "the first request is within the limit");
+
+        Exchange second = identified(ANONYMOUS);
+        chain.passed = null;
+        filter.doFilter(second.request, second.response, chain);
+        assertNull(chain.passed);
+        assertEquals(429, second.status);
+        long retry = Long.parseLong(second.responseHeader("Retry-After"));
+        assertEquals(true, retry >= 1 && retry <= 60, "retry in " + retry);
+        JsonObject error = Json.createReader(new StringReader(second.responseBody())).readObject().getJsonObject("error");
+        assertEquals("RESOURCE_EXHAUSTED", error.getString("status"));
+        assertEquals("RATE_LIMITED", error.getJsonArray("details").getJsonObject(0).getString("reason"));
+
+        chain.passed = null;
+        Exchange other = identified(new Caller(Caller.Kind.ANONYMOUS, "anon:two", Tier.PUBLIC, null));
+        filter.doFilter(other.request, other.response, chain);
+        assertNotNull(chain.passed, "another caller has its own window");
+    }
+
+    @Test
+    void theDailyCeilingIsNamedAsSuch() throws Exception {
+        RateLimitFilter filter = new RateLimitFilter(new RateLimiter(new Limits(Duration.ofMinutes(1), 0, 0, 1),
+                Clock.systemUTC()));
+        Exchange.Chain chain = new Exchange.Chain();
+        filter.doFilter(identified(ANONYMOUS).request, new Exchange("POST", "/").response, chain);
+        Exchange refused = identified(Caller.OPERATOR);
+        filter.doFilter(refused.request, refused.response, chain);
+        assertEquals(429, refused.status);
+        assertEquals("DAILY_CEILING", Json.createReader(new StringReader(refused.responseBody())).readObject()
+                .getJsonObject("error").getJsonArray("details").getJsonObject(0).getString("reason"));
+    }
+
+    @Test
+    void requestsWithoutACallerAreNotCounted() throws Exception {
+        RateLimitFilter filter = new RateLimitFilter(new RateLimiter(new Limits(Duration.ofMinutes(1), 1, 1, 1),
+                Clock.systemUTC()));
+        for (int i = 0; i < 3; i++) {
+            Exchange card = new Exchange("GET", "/.well-known/agent-card.json");
+            Exchange.Chain chain = new Exchange.Chain();
+            filter.doFilter(card.request, card.response, chain);
+            assertNotNull(chain.passed, "discovery is never throttled");
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package dev.switchboard.web.filter;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.switchboard.web.binding.RequestBodyTooLargeException;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class RequestBodyLimitFilterTest {
+    private final RequestBodyLimitFilter filter = new RequestBodyLimitFilter(10);
+
+    private static JsonObject json(Exchange exchange) {
+        return Json.createReader(new StringReader(exchange.responseBody())).readObject();
+    }
+
+    @Test
+    void aDeclaredLengthOverTheLimitIsRefusedBeforeAByteIsRead() throws Exception {
+        Exchange rest = new Exchange("POST", "/a2a/rest/message:send").body("{\"a\":\"0123456789\"}", true);
+        Exchange.Chain chain = new Exchange.Chain();
+        filter.doFilter(rest.request, rest.response, chain);
+        assertNull(chain.passed);
+        assertEquals(413, rest.status);
+        assertEquals("close", rest.responseHeader("Connection"), "the unread body is not left on the connection");
+        assertEquals("Request body too large: the limit is 10 bytes",
+                json(rest).getJsonObject("error").getString("message"));
+
+        Exchange jsonRpc = new Exchange("POST", "/a2a/jsonrpc").body("{\"a\":\"0123456789\"}", true);
+        filter.doFilter(jsonRpc.request, jsonRpc.response, chain);
+        assertEquals(413, jsonRpc.status);
+        assertEquals("2.0", json(jsonRpc).getString("jsonrpc"), "the JSON-RPC endpoint answers a JSON-RPC error");
+    }
+
+    @Test
+    void aBodyOfUndeclaredLengthIsCountedAsItIsRead() throws Exception {
+        Exchange chunked = new Exchange("POST", "/a2a/jsonrpc").header("Transfer-Encoding", "chunked")
+                .body("01234567890123", false);
+        Exchange.Chain chain = new Exchange.Chain();
+        filter.doFilter(chunked.request, chunked.response, chain);
+        assertNotNull(chain.passed);
+        RequestBodyTooLargeException e = assertThrows(RequestBodyTooLargeException.class,
+                () -> chain.passed.getInputStream().readAllBytes());
+        assertEquals("Request body too large: the limit is 10 bytes", e.getMessage());
+
+        Exchange small = new Exchange("POST", "/a2a/jsonrpc").header("Transfer-Encoding", "chunked")
+                .body("0123456789", false);
+        filter.doFilter(small.request, small.response, chain);
+        assertArrayEquals("0123456789".getBytes(StandardCharsets.UTF_8), chain.passed.getInputStream().readAllBytes());
+    }
+}
