@@ -131,8 +131,17 @@ public final class PushDelivery implements AutoCloseable {
         }
     }
 
-    /** Sends the config's owed events in order until one fails or none is left. */
-    void deliver(StoredPushConfig config) {
+    /**
+     * Sends the config's owed events in order until one fails or none is left. What is owed comes
+     * from the stored cursor, not from {@code due}'s copy: a poll may have read the config while an
+     * earlier delivery of it was still running, and that copy's cursor would send its events again.
+     */
+    void deliver(StoredPushConfig due) {
+        Optional<StoredPushConfig> fresh = configs.find(due.taskId(), due.id());
+        if (fresh.isEmpty() || fresh.get().cutOff() != null) {
+            return;
+        }
+        StoredPushConfig config = fresh.get();
         PushPayloadEncoder encoder = encoders.get(config.version());
         if (encoder == null) {
             cutOff(config, config.failures(), "no notification shape for protocol " + config.version().label()

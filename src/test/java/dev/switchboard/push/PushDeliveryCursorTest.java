@@ -1,0 +1,79 @@
+package dev.switchboard.push;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.switchboard.config.PushSettings;
+import dev.switchboard.protocol.ProtocolVersion;
+import dev.switchboard.protocol.Task;
+import dev.switchboard.protocol.TaskPushNotificationConfig;
+import dev.switchboard.protocol.TaskState;
+import dev.switchboard.store.PushConfigStore;
+import dev.switchboard.store.StoreTesting;
+import dev.switchboard.store.StoredPushConfig;
+import dev.switchboard.store.TaskDatabase;
+import dev.switchboard.store.TaskStore;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Deliveries on a real store and a real webhook: the cursor decides what is owed, however old the poll. */
+class PushDeliveryCursorTest {
+    @TempDir
+    Path dir;
+    private TaskDatabase db;
+    private HttpServer webhook;
+    private final AtomicInteger received = new AtomicInteger();
+
+    @BeforeEach
+    void start() throws Exception {
+        db = StoreTesting.open(dir);
+        webhook = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        webhook.createContext("/hook", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            received.incrementAndGet();
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        webhook.start();
+    }
+
+    @AfterEach
+    void stop() {
+        webhook.stop(0);
+        db.close();
+    }
+
+    @Test
+    void aConfigReadBeforeAnEarlierDeliveryFinishedIsNotSentTwice() {
+        Clock clock = Clock.systemUTC();
+        TaskStore tasks = StoreTesting.tasks(db, clock);
+        PushConfigStore configs = StoreTesting.pushConfigs(db, dir, clock);
+        Task task = StoreTesting.task("t1", "c1", TaskState.SUBMITTED, clock.instant());
+        tasks.create(task, "anon:a", null, List.of(task, StoreTesting.statusEvent(task)));
+        configs.save(new TaskPushNotificationConfig(null, "p1", "t1",
+                "http://127.0.0.1:" + webhook.getAddress().getPort() + "/hook", null, null), ProtocolVersion.V1_0, 0);
+        PushSettings open = new PushSettings(true, true, true, Set.of(), List.of(dev.switchboard.config.Cidr.parse(
+                "127.0.0.0/8")));
+        PushDelivery delivery = new PushDelivery(configs, tasks, new WebhookGuard(open), new WebhookPost(),
+                DeliverySigner.inDirectory(dir, clock), List.of(new StreamResponseEncoder()), RetrySchedule.DEFAULT,
+                clock, 1);
+        try {
+            // a poll read the config while a sender was still delivering its events
+            StoredPushConfig stale = configs.due(clock.millis(), 10).get(0);
+            delivery.deliver(stale);
+            assertEquals(2, received.get(), "both events delivered");
+            delivery.deliver(stale);
+            assertEquals(2, received.get(), "the stale read owes nothing: the store's cursor says so");
+        } finally {
+            delivery.close();
+        }
+    }
+}
