@@ -5,8 +5,6 @@ import dev.switchboard.client.ClientTls;
 import dev.switchboard.client.Credentials;
 import dev.switchboard.client.Endpoint;
 import dev.switchboard.client.OAuthClientCredentials;
-import dev.switchboard.client.Peer;
-import dev.switchboard.client.PeerRegistry;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -130,7 +128,7 @@ final class ClientOptions {
 
     /** A URL as given, or the URL of the saved peer with this alias. */
     String resolve(String target, Main.Surroundings surroundings) throws IOException {
-        if (dev.switchboard.client.PeerUrl.isUrl(target)) {
+        if (PeerUrl.isUrl(target)) {
             return target;
         }
         Optional<Peer> peer = registry(surroundings).find(target);
