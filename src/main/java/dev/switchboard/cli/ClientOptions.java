@@ -5,6 +5,7 @@ import dev.switchboard.client.ClientTls;
 import dev.switchboard.client.Credentials;
 import dev.switchboard.client.Endpoint;
 import dev.switchboard.client.OAuthClientCredentials;
+import dev.switchboard.client.PeerCard;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -140,7 +141,7 @@ final class ClientOptions {
     A2AClient connect(String target, Main.Surroundings surroundings, PrintWriter err)
             throws IOException, GeneralSecurityException {
         String url = resolve(target, surroundings);
-        A2AClient.Builder builder = A2AClient.builder(url).credentials(credentials())
+        A2AClient.Builder builder = A2AClient.builder().credentials(credentials())
                 .timeout(Duration.ofSeconds(timeoutSeconds)).connectTimeout(Duration.ofSeconds(
                         Math.min(timeoutSeconds, 10)));
         ClientTls tls = tls();
@@ -151,8 +152,10 @@ final class ClientOptions {
             builder.prefer(Endpoint.parse(binding).orElseThrow(() -> new IllegalArgumentException(
                     "--binding must be jsonrpc, rest or jsonrpc-0.3")));
         }
+        PeerCard card;
         try (Progress progress = Progress.start(err, "the Agent Card of " + url)) {
-            return builder.build();
+            card = builder.discover(url);
         }
+        return builder.build(card);
     }
 }
