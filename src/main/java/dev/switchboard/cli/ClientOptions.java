@@ -4,7 +4,6 @@ import dev.switchboard.client.A2AClient;
 import dev.switchboard.client.ClientTls;
 import dev.switchboard.client.Credentials;
 import dev.switchboard.client.Endpoint;
-import dev.switchboard.client.OAuthClientCredentials;
 import dev.switchboard.client.PeerCard;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -97,8 +96,8 @@ final class ClientOptions {
             if (colon <= 0) {
                 throw new IllegalArgumentException("--oauth-client must be ID:SECRET");
             }
-            builder.oauthClientCredentials(new OAuthClientCredentials(oauthClient.substring(0, colon),
-                    oauthClient.substring(colon + 1), oauthTokenUrl, oauthScopes));
+            builder.oauthClientCredentials(oauthClient.substring(0, colon), oauthClient.substring(colon + 1),
+                    oauthTokenUrl, oauthScopes);
         }
         return builder.build();
     }
