@@ -216,7 +216,9 @@ public final class A2AClient {
          * The HTTP client every request goes through, instead of one the builder makes. The caller
          * keeps it: the client never closes it or changes its settings, so its own redirect policy,
          * proxy, TLS and connect timeout apply, and {@link #tls} and {@link #connectTimeout} may not
-         * be set beside it.
+         * be set beside it ({@link #discover} and {@link #build} throw {@link IllegalStateException});
+         * {@link ClientTls#sslContext()} gives such a client the same TLS. Each request still waits
+         * at most {@link #timeout}.
          */
         public Builder httpClient(HttpClient value) {
             this.supplied = Objects.requireNonNull(value, "httpClient");

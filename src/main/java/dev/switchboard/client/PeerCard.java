@@ -7,7 +7,8 @@ import java.net.URI;
 import java.util.List;
 
 /**
- * A remote agent's card as this client read it, whichever line it was written in.
+ * A remote agent's card as this client read it, whichever line it was written in. Immutable: keep
+ * it to build clients later ({@link A2AClient.Builder#build}) without fetching it again.
  *
  * @param cardUrl    where the card was fetched
  * @param json       the document as received
