@@ -270,7 +270,8 @@ public final class A2AClient {
         /**
          * Fetches the agent's card: the URL itself when it names a {@code .json} document, else the
          * well-known card paths below the URL's path and then at its origin. The request carries the
-         * credentials' extra headers only, since no security scheme is known before the card.
+         * credentials' extra headers only, since no security scheme is known before the card; each
+         * request waits at most {@link #timeout}.
          *
          * @param url the agent's origin (or base URL), or the URL of its card document
          * @return the card as read, with the requests that found it in {@link PeerCard#trace}
