@@ -4,9 +4,7 @@ import dev.switchboard.client.A2AClient;
 import dev.switchboard.client.ClientTls;
 import dev.switchboard.client.Credentials;
 import dev.switchboard.client.Endpoint;
-import dev.switchboard.client.OAuthClientCredentials;
-import dev.switchboard.client.Peer;
-import dev.switchboard.client.PeerRegistry;
+import dev.switchboard.client.PeerCard;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -98,8 +96,8 @@ final class ClientOptions {
             if (colon <= 0) {
                 throw new IllegalArgumentException("--oauth-client must be ID:SECRET");
             }
-            builder.oauthClientCredentials(new OAuthClientCredentials(oauthClient.substring(0, colon),
-                    oauthClient.substring(colon + 1), oauthTokenUrl, oauthScopes));
+            builder.oauthClientCredentials(oauthClient.substring(0, colon), oauthClient.substring(colon + 1),
+                    oauthTokenUrl, oauthScopes);
         }
         return builder.build();
     }
@@ -130,7 +128,7 @@ final class ClientOptions {
 
     /** A URL as given, or the URL of the saved peer with this alias. */
     String resolve(String target, Main.Surroundings surroundings) throws IOException {
-        if (dev.switchboard.client.PeerUrl.isUrl(target)) {
+        if (PeerUrl.isUrl(target)) {
             return target;
         }
         Optional<Peer> peer = registry(surroundings).find(target);
@@ -142,7 +140,7 @@ final class ClientOptions {
     A2AClient connect(String target, Main.Surroundings surroundings, PrintWriter err)
             throws IOException, GeneralSecurityException {
         String url = resolve(target, surroundings);
-        A2AClient.Builder builder = A2AClient.builder(url).credentials(credentials())
+        A2AClient.Builder builder = A2AClient.builder().credentials(credentials())
                 .timeout(Duration.ofSeconds(timeoutSeconds)).connectTimeout(Duration.ofSeconds(
                         Math.min(timeoutSeconds, 10)));
         ClientTls tls = tls();
@@ -153,8 +151,10 @@ final class ClientOptions {
             builder.prefer(Endpoint.parse(binding).orElseThrow(() -> new IllegalArgumentException(
                     "--binding must be jsonrpc, rest or jsonrpc-0.3")));
         }
+        PeerCard card;
         try (Progress progress = Progress.start(err, "the Agent Card of " + url)) {
-            return builder.build();
+            card = builder.discover(url);
         }
+        return builder.build(card);
     }
 }

@@ -4,7 +4,6 @@ import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.client.A2AClient;
 import dev.switchboard.client.A2ARemoteException;
 import dev.switchboard.client.CardScheme;
-import dev.switchboard.client.Peer;
 import dev.switchboard.client.PeerCard;
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.ProtocolVersion;

@@ -2,7 +2,6 @@ package dev.switchboard.cli;
 
 import dev.switchboard.client.A2AClientException;
 import dev.switchboard.client.A2ARemoteException;
-import dev.switchboard.client.AmbiguousPeerException;
 import dev.switchboard.config.BuildInfo;
 import java.io.InputStream;
 import java.io.PrintStream;

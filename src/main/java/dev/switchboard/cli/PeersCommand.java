@@ -1,8 +1,6 @@
 package dev.switchboard.cli;
 
 import dev.switchboard.protocol.JsonFactory;
-import dev.switchboard.client.Peer;
-import dev.switchboard.client.PeerRegistry;
 import jakarta.json.JsonArrayBuilder;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

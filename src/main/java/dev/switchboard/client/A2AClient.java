@@ -30,16 +30,19 @@ import java.util.concurrent.ForkJoinPool;
  * A client of one remote A2A agent, over JSON-RPC 1.0, HTTP+JSON 1.0 or JSON-RPC 0.3.
  *
  * <pre>{@code
- * A2AClient agent = A2AClient.builder("https://agent.example.com")
- *         .credentials(Credentials.builder().bearerToken(token).build())
- *         .build();                                  // discovers the card, picks an interface
+ * A2AClient.Builder builder = A2AClient.builder()
+ *         .credentials(Credentials.builder().bearerToken(token).build());
+ * PeerCard card = builder.discover("https://agent.example.com");   // fetches the card: network I/O
+ * A2AClient agent = builder.build(card);                            // picks an interface: no I/O
  * SendMessageResult answer = agent.send("What can you do?");
  * }</pre>
+ * {@link Builder#connect} does both steps in one call.
  *
  * <p>Contracts, for every operation:
  * <ul>
  *   <li>Every request carries {@code A2A-Version} (the chosen interface's line) and the credentials
- *       the card's security schemes call for; secrets are never logged or put in messages.</li>
+ *       the card's security schemes call for. The client logs nothing; secrets never appear in
+ *       {@code toString()}, exception messages or the discovery trace.</li>
  *   <li>An A2A error from the agent is thrown as {@link A2ARemoteException} (JSON-RPC code and
  *       ErrorInfo reason, whichever binding); anything else that keeps an answer from arriving
  *       (unreachable host, timeout, a non-A2A answer) as {@link A2AClientException}. Never a raw
@@ -48,7 +51,8 @@ import java.util.concurrent.ForkJoinPool;
  *       streams: for the first byte). Interrupting the calling thread cancels the call; closing an
  *       {@link EventStream} cancels a stream from any thread.</li>
  * </ul>
- * Instances are immutable and thread-safe; {@link EventStream}s are not shared between threads.
+ * Instances are immutable and thread-safe, and own nothing that needs closing; {@link EventStream}s
+ * are not shared between threads.
  */
 public final class A2AClient {
     private final PeerCard card;
@@ -68,9 +72,9 @@ public final class A2AClient {
         this.executor = executor;
     }
 
-    /** @param url the agent's origin (or base URL), or the URL of its card document */
-    public static Builder builder(String url) {
-        return new Builder(URI.create(Objects.requireNonNull(url, "url")));
+    /** A builder with the defaults: anonymous, the JDK's trust, 60 s timeout, the default binding order. */
+    public static Builder builder() {
+        return new Builder();
     }
 
     /** The card the client was built from. */
@@ -88,7 +92,7 @@ public final class A2AClient {
         return agentInterface;
     }
 
-    /** How the card was found and the interface chosen, one line per step. */
+    /** How the card was found ({@link PeerCard#trace}) and the interface chosen, one line per step. */
     public List<String> discoveryTrace() {
         return trace;
     }
@@ -183,22 +187,24 @@ public final class A2AClient {
                 request.metadata());
     }
 
-    /** Configures discovery, interface choice, credentials, TLS and timeouts. */
+    /**
+     * Configures the HTTP client, credentials, timeouts and interface choice. Only {@link #discover}
+     * and {@link #connect} touch the network; {@link #build} does no I/O. Not thread-safe; one
+     * builder may build any number of clients.
+     */
     public static final class Builder {
-        private final URI url;
         private Credentials credentials = Credentials.none();
         private ClientTls tls;
-        private Duration connectTimeout = Duration.ofSeconds(10);
+        private Duration connectTimeout;
         private Duration timeout = Duration.ofSeconds(60);
         private final List<Endpoint> preference = new ArrayList<>();
         private int maxReconnects = 3;
         private Executor executor = ForkJoinPool.commonPool();
+        private HttpClient supplied;
+        // made once and shared by discover and build, so the card's connection is reused
+        private HttpClient own;
 
-        private Builder(URI url) {
-            if (url.getScheme() == null || !url.getScheme().matches("https?") || url.getHost() == null) {
-                throw new IllegalArgumentException("an agent URL must be http(s)://host...: " + url);
-            }
-            this.url = url;
+        private Builder() {
         }
 
         public Builder credentials(Credentials value) {
@@ -206,14 +212,30 @@ public final class A2AClient {
             return this;
         }
 
-        /** Client certificate (mutual TLS) and extra trusted CAs. */
-        public Builder tls(ClientTls value) {
-            this.tls = value;
+        /**
+         * The HTTP client every request goes through, instead of one the builder makes. The caller
+         * keeps it: the client never closes it or changes its settings, so its own redirect policy,
+         * proxy, TLS and connect timeout apply, and {@link #tls} and {@link #connectTimeout} may not
+         * be set beside it ({@link #discover} and {@link #build} throw {@link IllegalStateException});
+         * {@link ClientTls#sslContext()} gives such a client the same TLS. Each request still waits
+         * at most {@link #timeout}.
+         */
+        public Builder httpClient(HttpClient value) {
+            this.supplied = Objects.requireNonNull(value, "httpClient");
             return this;
         }
 
+        /** Client certificate (mutual TLS) and extra trusted CAs, for the HTTP client the builder makes. */
+        public Builder tls(ClientTls value) {
+            this.tls = value;
+            this.own = null;
+            return this;
+        }
+
+        /** How long connecting may take, for the HTTP client the builder makes. Default 10 s. */
         public Builder connectTimeout(Duration value) {
             this.connectTimeout = Objects.requireNonNull(value, "connectTimeout");
+            this.own = null;
             return this;
         }
 
@@ -236,47 +258,65 @@ public final class A2AClient {
             return this;
         }
 
-        /** Where {@link #publisher} reads streams. Default the common pool. */
+        /**
+         * Where {@link A2AClient#publisher} reads streams. Default the common pool. The caller keeps
+         * it: the client never shuts it down.
+         */
         public Builder executor(Executor value) {
             this.executor = Objects.requireNonNull(value, "executor");
             return this;
         }
 
         /**
-         * Fetches the card, picks an interface and builds the client.
+         * Fetches the agent's card: the URL itself when it names a {@code .json} document, else the
+         * well-known card paths below the URL's path and then at its origin. The request carries the
+         * credentials' extra headers only, since no security scheme is known before the card; each
+         * request waits at most {@link #timeout}.
          *
-         * @throws A2AClientException when no card is found or it offers no interface this client speaks
+         * @param url the agent's origin (or base URL), or the URL of its card document
+         * @return the card as read, with the requests that found it in {@link PeerCard#trace}
+         * @throws IllegalArgumentException when the URL is not {@code http(s)://host...}
+         * @throws A2AClientException       when the host cannot be reached or answers no card
          */
-        public A2AClient build() {
-            HttpClient.Builder http = HttpClient.newBuilder().connectTimeout(connectTimeout)
-                    .followRedirects(HttpClient.Redirect.NORMAL);
-            if (tls != null) {
-                try {
-                    http.sslContext(tls.sslContext());
-                } catch (java.io.IOException | java.security.GeneralSecurityException e) {
-                    throw new A2AClientException("cannot set up TLS: " + e.getMessage(), e);
-                }
+        public PeerCard discover(String url) {
+            URI uri = URI.create(Objects.requireNonNull(url, "url"));
+            if (uri.getScheme() == null || !uri.getScheme().matches("https?") || uri.getHost() == null) {
+                throw new IllegalArgumentException("an agent URL must be http(s)://host...: " + url);
             }
-            HttpClient client = http.build();
-            HttpCaller discovery = new HttpCaller(client, credentials, List.of(), timeout, null);
-            Discovery.Result found = Discovery.discover(discovery, url);
-            PeerCard card = found.card();
-            List<String> trace = new ArrayList<>(found.trace());
-            card.interfaces().forEach(i -> trace.add("interface " + i.protocolBinding() + " "
-                    + i.protocolVersion().label() + " at " + i.url() + (i.tenant() == null ? "" : " tenant " + i.tenant())));
-            InterfaceChoice.Chosen chosen = InterfaceChoice.choose(card.interfaces(), preference)
-                    .orElseThrow(() -> new A2AClientException("the card at " + card.cardUrl()
-                            + " offers no interface this client speaks (" + (preference.isEmpty()
-                            ? InterfaceChoice.DEFAULT_ORDER : preference) + ")"));
-            trace.add("chosen: " + chosen.endpoint() + " at " + chosen.agentInterface().url());
-            HttpCaller caller = discovery.with(card.schemes(), chosen.endpoint().version());
-            URI target = URI.create(chosen.agentInterface().url());
-            Transport transport = switch (chosen.endpoint()) {
-                case JSONRPC_1_0 -> new JsonRpcTransport(caller, target, V1Wire.INSTANCE, maxReconnects);
-                case HTTP_JSON_1_0 -> new RestTransport(caller, target, chosen.agentInterface().tenant(), maxReconnects);
-                case JSONRPC_0_3 -> new JsonRpcTransport(caller, target, V03Wire.INSTANCE, maxReconnects);
-            };
-            return new A2AClient(card, chosen, trace, transport, executor);
+            return Discovery.discover(new HttpCaller(http(), credentials, List.of(), timeout, null), uri);
+        }
+
+        /**
+         * Picks the first interface of the card in the preference order and builds a client for it.
+         * Does no I/O: an unreachable agent shows on the first call.
+         *
+         * @param card from {@link #discover}, or from {@link A2AClient#extendedCard}
+         * @throws A2AClientException when the card offers no interface this client speaks
+         */
+        public A2AClient build(PeerCard card) {
+            InterfaceChoice.Chosen chosen = InterfaceChoice.require(Objects.requireNonNull(card, "card"), preference);
+            HttpCaller caller = new HttpCaller(http(), credentials, card.schemes(), timeout, chosen.endpoint().version());
+            return new A2AClient(card, chosen, InterfaceChoice.trace(card, chosen),
+                    Transport.open(chosen, caller, maxReconnects), executor);
+        }
+
+        /** {@link #discover} and then {@link #build}: the one call for a URL, with the errors of both. */
+        public A2AClient connect(String url) {
+            return build(discover(url));
+        }
+
+        private HttpClient http() {
+            if (supplied != null) {
+                if (tls != null || connectTimeout != null) {
+                    throw new IllegalStateException("tls and connectTimeout configure the builder's own HTTP client;"
+                            + " set them on the supplied one instead");
+                }
+                return supplied;
+            }
+            if (own == null) {
+                own = HttpCaller.newClient(tls, connectTimeout == null ? Duration.ofSeconds(10) : connectTimeout);
+            }
+            return own;
         }
     }
 }

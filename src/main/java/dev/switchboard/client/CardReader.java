@@ -24,7 +24,13 @@ final class CardReader {
     private CardReader() {
     }
 
+    /** A card that was not discovered, such as the extended card: its trace is empty. */
     static PeerCard read(URI cardUrl, JsonObject json) {
+        return read(cardUrl, json, List.of());
+    }
+
+    /** @param trace how the card was found, one line per request */
+    static PeerCard read(URI cardUrl, JsonObject json, List<String> trace) {
         if (!json.containsKey("name") || json.get("name").getValueType() != JsonValue.ValueType.STRING) {
             throw new A2AClientException("not an Agent Card (no name) at " + cardUrl);
         }
@@ -34,7 +40,7 @@ final class CardReader {
                 || json.getBoolean("supportsAuthenticatedExtendedCard", false);
         return new PeerCard(cardUrl, json, json.getString("name"), text(json, "description"), text(json, "version"),
                 text(json, "iconUrl"), interfaces(cardUrl, json), schemes(json), skills(json),
-                capabilities.getBoolean("streaming", false), extended);
+                capabilities.getBoolean("streaming", false), extended, trace);
     }
 
     static List<AgentInterface> interfaces(URI cardUrl, JsonObject json) {

@@ -26,6 +26,12 @@ import javax.net.ssl.TrustManagerFactory;
  * TLS for the client: a client certificate for mutual TLS (PEM certificate chain + PKCS#8 PEM key,
  * or a PKCS#12 file) and, optionally, extra trusted CA certificates (PEM) for agents whose
  * certificate a private CA signed. Without trusted certificates the JDK's default trust applies.
+ *
+ * <p>The files are read when a method names them, and their errors thrown there; nothing is read
+ * later. Not thread-safe while it is being set up. {@link A2AClient.Builder#tls} takes the
+ * {@link #sslContext()} when the builder makes its HTTP client; a caller who supplies an
+ * {@code HttpClient} of its own can build it with the same {@link #sslContext()}. Key material and
+ * passwords are never logged or shown.
  */
 public final class ClientTls {
     private static final Pattern PEM = Pattern.compile(

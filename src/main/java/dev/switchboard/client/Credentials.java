@@ -19,6 +19,9 @@ import java.util.Optional;
  * when the card names none); {@code user:password} as HTTP Basic; an OAuth 2 client's token as a
  * bearer token, fetched from the card's client-credentials token URL unless one was given. Extra
  * headers are always sent. Mutual TLS is configured on the HTTP client ({@link ClientTls}), not here.
+ *
+ * <p>Immutable and thread-safe: one instance may serve many clients at once, and an OAuth 2 token
+ * it fetched is shared by all of them.
  */
 public final class Credentials {
     /** The header an API key goes in when the card does not say. */
@@ -47,7 +50,7 @@ public final class Credentials {
     }
 
     /** A request's target and headers once the credentials are applied. */
-    public record Authorized(URI uri, Map<String, String> headers) {
+    record Authorized(URI uri, Map<String, String> headers) {
         @Override
         public String toString() {
             return "Authorized[" + uri.getPath() + ", headers=" + headers.keySet() + "]";
@@ -196,7 +199,20 @@ public final class Credentials {
             return header(nameColonValue.substring(0, colon), nameColonValue.substring(colon + 1));
         }
 
-        public Builder oauthClientCredentials(OAuthClientCredentials credentials) {
+        /**
+         * An OAuth 2 client (client credentials grant, RFC 6749 §4.4): it authenticates to the token
+         * endpoint with HTTP Basic, and its access token is cached, shared by every client built
+         * with these credentials, and fetched anew shortly before it expires (a tenth of its
+         * lifetime early, at least 5 s and at most 60 s).
+         *
+         * @param tokenUrl null to use the token URL of the card's OAuth 2 scheme
+         * @param scopes   the scopes asked for; empty for the token endpoint's default
+         */
+        public Builder oauthClientCredentials(String clientId, String clientSecret, URI tokenUrl, List<String> scopes) {
+            return oauthClientCredentials(new OAuthClientCredentials(clientId, clientSecret, tokenUrl, scopes));
+        }
+
+        Builder oauthClientCredentials(OAuthClientCredentials credentials) {
             this.oauth = Objects.requireNonNull(credentials, "credentials");
             return this;
         }

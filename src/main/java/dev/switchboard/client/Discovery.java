@@ -13,15 +13,11 @@ import java.util.Set;
  * Finds an agent's card from the URL a user gives: the URL itself when it names a {@code .json}
  * document, else {@code /.well-known/agent-card.json} (1.0, and 0.3 from 0.3.0 on) and then
  * {@code /.well-known/agent.json} (earlier 0.x), below the URL's path first and then at its origin.
- * Every attempt is recorded for {@code connect --inspect}.
+ * Every attempt is recorded in the card's trace, for {@code connect --inspect}.
  */
 final class Discovery {
     static final String CARD_PATH = "/.well-known/agent-card.json";
     static final String LEGACY_CARD_PATH = "/.well-known/agent.json";
-
-    /** The card found, and how. */
-    record Result(PeerCard card, List<String> trace) {
-    }
 
     private Discovery() {
     }
@@ -43,9 +39,10 @@ final class Discovery {
     }
 
     /**
+     * @return the card, its trace naming every request made
      * @throws A2AClientException when no candidate answers a card; an unreachable host fails at once
      */
-    static Result discover(HttpCaller http, URI url) {
+    static PeerCard discover(HttpCaller http, URI url) {
         List<String> trace = new ArrayList<>();
         for (URI candidate : candidates(url)) {
             HttpResponse<byte[]> response = http.get(candidate, "application/json");
@@ -66,7 +63,7 @@ final class Discovery {
                 continue;
             }
             trace.add("GET " + candidate + " -> HTTP " + status + ", Agent Card '" + object.getString("name", "?") + "'");
-            return new Result(CardReader.read(candidate, object), trace);
+            return CardReader.read(candidate, object, trace);
         }
         throw new A2AClientException("no Agent Card found for " + url + ": " + String.join("; ", trace), 404, null);
     }

@@ -17,6 +17,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -49,8 +50,18 @@ final class HttpCaller {
         this.version = version;
     }
 
-    HttpCaller with(List<CardScheme> cardSchemes, ProtocolVersion other) {
-        return new HttpCaller(http, credentials, cardSchemes, timeout, other);
+    /** The HTTP client the builder makes when the caller supplies none. */
+    static HttpClient newClient(ClientTls tls, Duration connectTimeout) {
+        HttpClient.Builder http = HttpClient.newBuilder().connectTimeout(connectTimeout)
+                .followRedirects(HttpClient.Redirect.NORMAL);
+        if (tls != null) {
+            try {
+                http.sslContext(tls.sslContext());
+            } catch (IOException | GeneralSecurityException e) {
+                throw new A2AClientException("cannot set up TLS: " + e.getMessage(), e);
+            }
+        }
+        return http.build();
     }
 
     /** A JSON request; answers the parsed JSON body of a 2xx answer. */

@@ -1,6 +1,7 @@
 package dev.switchboard.client;
 
 import dev.switchboard.protocol.AgentInterface;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -14,6 +15,24 @@ final class InterfaceChoice {
     }
 
     private InterfaceChoice() {
+    }
+
+    /**
+     * @throws A2AClientException when the card offers none of the preferred endpoints
+     */
+    static Chosen require(PeerCard card, List<Endpoint> preference) {
+        return choose(card.interfaces(), preference).orElseThrow(() -> new A2AClientException("the card at "
+                + card.cardUrl() + " offers no interface this client speaks ("
+                + (preference.isEmpty() ? DEFAULT_ORDER : preference) + ")"));
+    }
+
+    /** How the card was found, what it offers and what was chosen: what {@code connect --inspect} prints. */
+    static List<String> trace(PeerCard card, Chosen chosen) {
+        List<String> trace = new ArrayList<>(card.trace());
+        card.interfaces().forEach(i -> trace.add("interface " + i.protocolBinding() + " "
+                + i.protocolVersion().label() + " at " + i.url() + (i.tenant() == null ? "" : " tenant " + i.tenant())));
+        trace.add("chosen: " + chosen.endpoint() + " at " + chosen.agentInterface().url());
+        return trace;
     }
 
     /**

@@ -20,7 +20,7 @@ import java.util.Optional;
  * lifetime, at least 5 s and at most 60 s early), so a request never goes out with a token about to
  * lapse. Thread-safe. The secret and tokens never appear in {@link #toString()}.
  */
-public final class OAuthClientCredentials {
+final class OAuthClientCredentials {
     private static final Duration DEFAULT_LIFETIME = Duration.ofMinutes(5);
 
     private final String clientId;
@@ -34,7 +34,7 @@ public final class OAuthClientCredentials {
     /**
      * @param tokenUrl null to use the token URL of the card's OAuth 2 scheme
      */
-    public OAuthClientCredentials(String clientId, String clientSecret, URI tokenUrl, List<String> scopes, Clock clock) {
+    OAuthClientCredentials(String clientId, String clientSecret, URI tokenUrl, List<String> scopes, Clock clock) {
         this.clientId = Objects.requireNonNull(clientId, "clientId");
         this.clientSecret = Objects.requireNonNull(clientSecret, "clientSecret");
         this.tokenUrl = tokenUrl;
@@ -42,7 +42,7 @@ public final class OAuthClientCredentials {
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
-    public OAuthClientCredentials(String clientId, String clientSecret, URI tokenUrl, List<String> scopes) {
+    OAuthClientCredentials(String clientId, String clientSecret, URI tokenUrl, List<String> scopes) {
         this(clientId, clientSecret, tokenUrl, scopes, Clock.systemUTC());
     }
 

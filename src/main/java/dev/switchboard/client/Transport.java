@@ -9,9 +9,20 @@ import dev.switchboard.protocol.request.ListTasksResponse;
 import dev.switchboard.protocol.request.SendMessageRequest;
 import dev.switchboard.protocol.request.SubscribeToTaskRequest;
 import jakarta.json.JsonObject;
+import java.net.URI;
 
 /** The A2A operations over one binding and line. */
 interface Transport {
+    /** The transport for the chosen interface, its requests sent through the caller. */
+    static Transport open(InterfaceChoice.Chosen chosen, HttpCaller caller, int maxReconnects) {
+        URI target = URI.create(chosen.agentInterface().url());
+        return switch (chosen.endpoint()) {
+            case JSONRPC_1_0 -> new JsonRpcTransport(caller, target, V1Wire.INSTANCE, maxReconnects);
+            case HTTP_JSON_1_0 -> new RestTransport(caller, target, chosen.agentInterface().tenant(), maxReconnects);
+            case JSONRPC_0_3 -> new JsonRpcTransport(caller, target, V03Wire.INSTANCE, maxReconnects);
+        };
+    }
+
     SendMessageResult send(SendMessageRequest request);
 
     EventStream stream(SendMessageRequest request);

@@ -1,6 +1,11 @@
 /**
- * A small A2A client for other agents: discovery from the card, JSON-RPC and HTTP+JSON transports
- * for both protocol lines, credentials. It shares only the
- * {@code protocol} model and codecs with the server, never its other packages.
+ * A small A2A client for other agents: {@link dev.switchboard.client.A2AClient.Builder#discover}
+ * reads an agent's card, {@link dev.switchboard.client.A2AClient.Builder#build} turns it into a
+ * client without I/O, over JSON-RPC or HTTP+JSON in either protocol line, with the credentials and
+ * TLS the card asks for. Its public types are the client and its builder, the card it reads
+ * ({@code PeerCard}, {@code CardScheme}), what a caller supplies ({@code Credentials},
+ * {@code ClientTls}, {@code Endpoint}), {@code EventStream} and the two exceptions; everything else
+ * is package-private. It depends on the JDK, JSON-P and the {@code protocol} model and codecs it
+ * shares with the server, never on the server's other packages.
  */
 package dev.switchboard.client;

@@ -66,7 +66,7 @@ class CredentialsTest {
     @Test
     void secretsNeverAppearInTextForms() {
         Credentials credentials = Credentials.builder().bearerToken("t0k3n").apiKey("k3y").header("X-Secret", "h3ad")
-                .oauthClientCredentials(new OAuthClientCredentials("id", "cl13nt", null, List.of())).build();
+                .oauthClientCredentials("id", "cl13nt", null, List.of()).build();
         String text = credentials + " " + credentials.describe(List.of(apiKey("query", "key")))
                 + credentials.authorize(CALL, List.of(), NO_FETCH);
         for (String secret : List.of("t0k3n", "k3y", "h3ad", "cl13nt")) {

@@ -45,7 +45,7 @@ class DiscoveryTest {
     @Test
     void agentCardJsonComesFirst() {
         agent.answer("/.well-known/agent-card.json", 200, V1_CARD).answer("/.well-known/agent.json", 200, V03_CARD);
-        A2AClient client = A2AClient.builder(agent.base()).build();
+        A2AClient client = A2AClient.builder().connect(agent.base());
         assertEquals("Agent", client.card().name());
         assertEquals(Endpoint.JSONRPC_1_0, client.endpoint());
         assertEquals(agent.base() + "/rpc", client.agentInterface().url());
@@ -54,8 +54,9 @@ class DiscoveryTest {
     @Test
     void fallsBackToAgentJsonWhenTheNewPathIsMissing() {
         agent.answer("/.well-known/agent.json", 200, V03_CARD);
-        A2AClient client = A2AClient.builder(agent.base() + "/").build();
+        A2AClient client = A2AClient.builder().connect(agent.base() + "/");
         assertEquals("Old", client.card().name());
+        assertEquals(client.card().trace(), client.discoveryTrace().subList(0, 2));
         assertEquals(Endpoint.JSONRPC_0_3, client.endpoint());
         assertEquals(agent.base() + "/legacy", client.agentInterface().url());
         assertTrue(client.discoveryTrace().get(0).contains("agent-card.json -> HTTP 404"), client.discoveryTrace().toString());
@@ -64,7 +65,7 @@ class DiscoveryTest {
     @Test
     void aBaseUrlWithAPathIsTriedBeforeItsOrigin() {
         agent.answer("/.well-known/agent-card.json", 200, V1_CARD);
-        A2AClient client = A2AClient.builder(agent.base() + "/team/agent").build();
+        A2AClient client = A2AClient.builder().connect(agent.base() + "/team/agent");
         assertEquals("Agent", client.card().name());
         assertEquals(List.of(URI.create(agent.base() + "/team/agent/.well-known/agent-card.json"),
                 URI.create(agent.base() + "/team/agent/.well-known/agent.json"),
@@ -76,19 +77,21 @@ class DiscoveryTest {
     @Test
     void aCardDocumentUrlIsFetchedAsIs() {
         agent.answer("/cards/mine.json", 200, V1_CARD);
-        assertEquals("Agent", A2AClient.builder(agent.base() + "/cards/mine.json").build().card().name());
+        PeerCard card = A2AClient.builder().discover(agent.base() + "/cards/mine.json");
+        assertEquals("Agent", card.name());
+        assertEquals(URI.create(agent.base() + "/cards/mine.json"), card.cardUrl());
     }
 
     @Test
     void noCardAnywhereIsAClientErrorNamingEveryAttempt() {
-        A2AClientException e = assertThrows(A2AClientException.class, () -> A2AClient.builder(agent.base()).build());
+        A2AClientException e = assertThrows(A2AClientException.class, () -> A2AClient.builder().discover(agent.base()));
         assertTrue(e.getMessage().contains("agent.json -> HTTP 404"), e.getMessage());
     }
 
     @Test
     void theCardIsFetchedWithoutAVersionAndCallsNameTheChosenLine() {
         agent.answer("/.well-known/agent-card.json", 200, V1_CARD).answer("/rpc", 200, TASK);
-        A2AClient client = A2AClient.builder(agent.base()).build();
+        A2AClient client = A2AClient.builder().connect(agent.base());
         Task task = client.getTask("t1");
         assertEquals(TaskState.COMPLETED, task.status().state());
         assertNull(agent.received.get(0).header("A2A-Version"));
@@ -112,11 +115,11 @@ class DiscoveryTest {
     @Test
     void anExplicitPreferenceOverridesTheDefaultOrder() {
         agent.answer("/.well-known/agent-card.json", 200, V1_CARD);
-        A2AClient client = A2AClient.builder(agent.base()).prefer(Endpoint.HTTP_JSON_1_0).build();
+        A2AClient client = A2AClient.builder().prefer(Endpoint.HTTP_JSON_1_0).connect(agent.base());
         assertEquals(Endpoint.HTTP_JSON_1_0, client.endpoint());
         assertEquals(agent.base() + "/rest", client.agentInterface().url());
         assertThrows(A2AClientException.class,
-                () -> A2AClient.builder(agent.base()).prefer(Endpoint.JSONRPC_0_3).build());
+                () -> A2AClient.builder().prefer(Endpoint.JSONRPC_0_3).connect(agent.base()));
         assertEquals(Endpoint.JSONRPC_0_3, Endpoint.parse("jsonrpc-0.3").orElseThrow());
         assertEquals(Endpoint.HTTP_JSON_1_0, Endpoint.parse("rest").orElseThrow());
     }
@@ -136,7 +139,7 @@ class DiscoveryTest {
                 {"jsonrpc":"2.0","id":1,"error":{"code":-32001,"message":"Task not found",
                  "data":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"TASK_NOT_FOUND"}]}}""");
         A2ARemoteException e = assertThrows(A2ARemoteException.class,
-                () -> A2AClient.builder(agent.base()).build().getTask("nope"));
+                () -> A2AClient.builder().connect(agent.base()).getTask("nope"));
         assertEquals(-32001, e.code());
         assertEquals("TASK_NOT_FOUND", e.reason());
         assertEquals(A2AError.TASK_NOT_FOUND, e.error().orElseThrow());
@@ -148,7 +151,7 @@ class DiscoveryTest {
                 {"error":{"code":404,"status":"NOT_FOUND","message":"Task not found",
                  "details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"TASK_NOT_FOUND"}]}}""");
         A2ARemoteException e = assertThrows(A2ARemoteException.class,
-                () -> A2AClient.builder(agent.base()).prefer(Endpoint.HTTP_JSON_1_0).build().getTask("nope"));
+                () -> A2AClient.builder().prefer(Endpoint.HTTP_JSON_1_0).connect(agent.base()).getTask("nope"));
         assertEquals(-32001, e.code());
         assertEquals("TASK_NOT_FOUND", e.reason());
         assertEquals(404, e.httpStatus());
@@ -158,7 +161,7 @@ class DiscoveryTest {
     void aNonA2AAnswerIsAClientExceptionNotARawStatus() {
         agent.answer("/.well-known/agent-card.json", 200, V1_CARD).answer("/rpc", 502, "text/html", "<html>bad gateway");
         A2AClientException e = assertThrows(A2AClientException.class,
-                () -> A2AClient.builder(agent.base()).build().getTask("t"));
+                () -> A2AClient.builder().connect(agent.base()).getTask("t"));
         assertEquals(502, e.httpStatus());
         assertTrue(!(e instanceof A2ARemoteException));
     }
@@ -169,7 +172,7 @@ class DiscoveryTest {
                 {"jsonrpc":"2.0","id":1,"result":{"kind":"task","id":"t9","contextId":"c",
                  "status":{"state":"input-required","timestamp":"2026-01-01T00:00:00Z"},
                  "history":[{"kind":"message","messageId":"m","role":"agent","parts":[{"kind":"text","text":"hi"}]}]}}""");
-        A2AClient client = A2AClient.builder(agent.base()).build();
+        A2AClient client = A2AClient.builder().connect(agent.base());
         var result = client.send("hello");
         Task task = (Task) result;
         assertEquals(TaskState.INPUT_REQUIRED, task.status().state());

@@ -32,7 +32,7 @@ class EventStreamTest {
                             data:  "status":{"state":"TASK_STATE_COMPLETED"}}}
 
                             """);
-            A2AClient client = A2AClient.builder(agent.base()).prefer(Endpoint.HTTP_JSON_1_0).build();
+            A2AClient client = A2AClient.builder().prefer(Endpoint.HTTP_JSON_1_0).connect(agent.base());
             List<StreamEvent> events = new ArrayList<>();
             try (EventStream stream = client.stream(A2AClient.userMessage("hi", null))) {
                 stream.forEachRemaining(events::add);
@@ -57,7 +57,7 @@ class EventStreamTest {
 
                     """;
             agent.answer("/.well-known/agent-card.json", 200, CARD).answer("/rpc", 200, "text/event-stream", working);
-            A2AClient client = A2AClient.builder(agent.base()).maxReconnects(2).build();
+            A2AClient client = A2AClient.builder().maxReconnects(2).connect(agent.base());
             EventStream stream = client.stream(A2AClient.userMessage("hi", null));
             A2AClientException e = assertThrows(A2AClientException.class, () -> {
                 while (stream.hasNext()) {

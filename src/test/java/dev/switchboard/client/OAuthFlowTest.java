@@ -18,10 +18,10 @@ class OAuthFlowTest {
                     "securityRequirements":[{"schemes":{"oauth":{"list":[]}}}]"""))
                     .answer("/oauth/token", 200, "{\"access_token\":\"at-1\",\"token_type\":\"Bearer\",\"expires_in\":3600}")
                     .answer("/rpc", 200, DiscoveryTest.TASK);
-            A2AClient client = A2AClient.builder(agent.base())
-                    .credentials(Credentials.builder().oauthClientCredentials(
-                            new OAuthClientCredentials("app", "app-secret", null, List.of())).build())
-                    .build();
+            A2AClient client = A2AClient.builder()
+                    .credentials(Credentials.builder()
+                            .oauthClientCredentials("app", "app-secret", null, List.of()).build())
+                    .connect(agent.base());
             client.getTask("t1");
             client.getTask("t1");
             List<FakeAgent.Received> tokenCalls = agent.received.stream()

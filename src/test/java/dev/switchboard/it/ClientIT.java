@@ -39,7 +39,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 class ClientIT extends OnTomcat {
 
     private A2AClient client(Endpoint endpoint) {
-        return A2AClient.builder(base.toString()).prefer(endpoint).timeout(Duration.ofSeconds(60)).build();
+        return A2AClient.builder().prefer(endpoint).timeout(Duration.ofSeconds(60)).connect(base.toString());
     }
 
     static Message echo(String text) {
@@ -154,16 +154,18 @@ class ClientIT extends OnTomcat {
     @EnumSource(Endpoint.class)
     void anAuthenticatedCallerGetsTheExtendedCard(Endpoint endpoint) {
         // the operator token the integration-test Tomcat is configured with (arquillian.xml)
-        A2AClient agent = A2AClient.builder(base.toString()).prefer(endpoint)
-                .credentials(Credentials.builder()
-                        .bearerToken("operator-token-for-the-integration-tests-0123456789").build())
-                .build();
+        A2AClient.Builder operator = A2AClient.builder().prefer(endpoint).credentials(Credentials.builder()
+                .bearerToken("operator-token-for-the-integration-tests-0123456789").build());
+        PeerCard card = operator.discover(base.toString());
+        A2AClient agent = operator.build(card);
         assertTrue(agent.card().scheme(CardScheme.Type.HTTP).isPresent(), "the card declares bearer auth");
         PeerCard extended = agent.extendedCard();
         assertEquals(agent.card().name(), extended.name());
         assertTrue(extended.skills().stream().anyMatch(skill -> skill.id().equals("echo")), extended.skills().toString());
-        A2ARemoteException refused = assertThrows(A2ARemoteException.class, () -> A2AClient.builder(base.toString())
-                .prefer(endpoint).credentials(Credentials.builder().bearerToken("wrong").build()).build().getTask("x"));
+        // the same card, other credentials: only the call is refused
+        A2AClient wrong = A2AClient.builder().prefer(endpoint)
+                .credentials(Credentials.builder().bearerToken("wrong").build()).build(card);
+        A2ARemoteException refused = assertThrows(A2ARemoteException.class, () -> wrong.getTask("x"));
         assertTrue(refused.httpStatus() == 401 || refused.code() != 0, refused.getMessage());
     }
 }

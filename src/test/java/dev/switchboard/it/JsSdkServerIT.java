@@ -91,7 +91,7 @@ class JsSdkServerIT {
 
     private static A2AClient client(Endpoint endpoint) {
         String url = endpoint == Endpoint.JSONRPC_0_3 ? v03Url : v1Url;
-        A2AClient client = A2AClient.builder(url).prefer(endpoint).timeout(Duration.ofSeconds(30)).build();
+        A2AClient client = A2AClient.builder().prefer(endpoint).timeout(Duration.ofSeconds(30)).connect(url);
         assertEquals(endpoint, client.endpoint());
         return client;
     }

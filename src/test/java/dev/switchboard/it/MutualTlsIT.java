@@ -133,7 +133,7 @@ class MutualTlsIT {
     void aPemClientCertificateIsAccepted() throws Exception {
         ClientTls tls = new ClientTls().clientCertificatePem(certs().resolve("client-chain.pem"),
                 certs().resolve("client-key.pem")).trust(certs().resolve("ca.pem"));
-        A2AClient agent = A2AClient.builder(url).tls(tls).timeout(Duration.ofSeconds(60)).build();
+        A2AClient agent = A2AClient.builder().tls(tls).timeout(Duration.ofSeconds(60)).connect(url);
         assertEquals(url + "/a2a/jsonrpc", agent.agentInterface().url());
         Task task = assertInstanceOf(Task.class, agent.send(ClientIT.echo("over mutual TLS"), false));
         assertEquals(TaskState.COMPLETED, task.status().state());
@@ -144,7 +144,7 @@ class MutualTlsIT {
     void aPkcs12ClientCertificateIsAccepted() throws Exception {
         ClientTls tls = new ClientTls().clientCertificatePkcs12(certs().resolve("client.p12"), PASSWORD.toCharArray())
                 .trust(certs().resolve("ca.pem"));
-        A2AClient agent = A2AClient.builder(url).tls(tls).build();
+        A2AClient agent = A2AClient.builder().tls(tls).connect(url);
         assertThrows(A2ARemoteException.class, () -> agent.getTask("no-such-task"));
     }
 
@@ -152,7 +152,7 @@ class MutualTlsIT {
     void withoutAClientCertificateTheHandshakeIsRefused() throws Exception {
         ClientTls trustOnly = new ClientTls().trust(certs().resolve("ca.pem"));
         A2AClientException e = assertThrows(A2AClientException.class,
-                () -> A2AClient.builder(url).tls(trustOnly).build());
+                () -> A2AClient.builder().tls(trustOnly).discover(url));
         assertFalse(e instanceof A2ARemoteException);
         assertTrue(e.getMessage().startsWith("cannot reach " + url), e.getMessage());
     }

@@ -1,9 +1,11 @@
-package dev.switchboard.client;
+package dev.switchboard.cli;
 
 import dev.switchboard.protocol.JsonFactory;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.json.stream.JsonGenerator;
 import java.io.IOException;
@@ -28,7 +30,7 @@ import java.util.Optional;
  *
  * <p>Not safe for concurrent writers in several processes: the last save wins.
  */
-public final class PeerRegistry {
+final class PeerRegistry {
     static final int FORMAT = 2;
 
     private final Path file;
@@ -39,7 +41,7 @@ public final class PeerRegistry {
     }
 
     /** The default file: {@code $XDG_CONFIG_HOME/switchboard/peers.json}, else {@code ~/.config/switchboard/peers.json}. */
-    public static Path defaultFile(Map<String, String> environment, String userHome) {
+    static Path defaultFile(Map<String, String> environment, String userHome) {
         String config = environment.get("XDG_CONFIG_HOME");
         if (config == null || config.isBlank()) {
             String appData = environment.get("APPDATA");
@@ -49,7 +51,7 @@ public final class PeerRegistry {
     }
 
     /** Loads the file (an absent file is an empty registry), migrating the legacy shape. */
-    public static PeerRegistry load(Path file) throws IOException {
+    static PeerRegistry load(Path file) throws IOException {
         PeerRegistry registry = new PeerRegistry(file);
         if (!Files.exists(file)) {
             return registry;
@@ -77,11 +79,11 @@ public final class PeerRegistry {
         return registry;
     }
 
-    public Path file() {
+    Path file() {
         return file;
     }
 
-    public List<Peer> peers() {
+    List<Peer> peers() {
         return List.copyOf(peers.values());
     }
 
@@ -90,14 +92,14 @@ public final class PeerRegistry {
      *
      * @return the peer as stored
      */
-    public Peer save(Peer peer) throws IOException {
+    Peer save(Peer peer) throws IOException {
         put(peer);
         save();
         return peers.get(peer.url());
     }
 
     /** Forgets the peer at this URL; answers whether one was saved. */
-    public boolean remove(String url) throws IOException {
+    boolean remove(String url) throws IOException {
         boolean removed = peers.remove(PeerUrl.normalise(url)) != null;
         if (removed) {
             save();
@@ -110,7 +112,7 @@ public final class PeerRegistry {
      *
      * @throws AmbiguousPeerException when several saved peers carry the alias
      */
-    public Optional<Peer> find(String urlOrAlias) {
+    Optional<Peer> find(String urlOrAlias) {
         if (PeerUrl.isUrl(urlOrAlias)) {
             return Optional.ofNullable(peers.get(PeerUrl.normalise(urlOrAlias)));
         }
@@ -122,7 +124,7 @@ public final class PeerRegistry {
     }
 
     /** Which saved peers declare a skill with this id or tag, as (peer URL, skill id) pairs. */
-    public List<Peer.SkillRef> bySkill(String idOrTag) {
+    List<Peer.SkillRef> bySkill(String idOrTag) {
         List<Peer.SkillRef> found = new ArrayList<>();
         for (Peer peer : peers.values()) {
             for (Peer.Skill skill : peer.skills()) {
@@ -177,12 +179,22 @@ public final class PeerRegistry {
 
     private static Peer peer(JsonValue value) {
         JsonObject json = (JsonObject) value;
-        List<Peer.Skill> skills = CardReader.objects(json, "skills").stream()
-                .filter(s -> CardReader.text(s, "id") != null)
-                .map(s -> new Peer.Skill(s.getString("id"), CardReader.text(s, "name"), CardReader.strings(s, "tags")))
+        List<Peer.Skill> skills = array(json, "skills").stream().filter(JsonObject.class::isInstance)
+                .map(JsonObject.class::cast).filter(s -> s.get("id") instanceof JsonString)
+                .map(s -> new Peer.Skill(s.getString("id"), s.getString("name", null), strings(s, "tags")))
                 .toList();
-        String savedAt = CardReader.text(json, "savedAt");
-        return new Peer(json.getString("url"), CardReader.text(json, "name"), skills,
+        String savedAt = json.getString("savedAt", null);
+        return new Peer(json.getString("url"), json.getString("name", null), skills,
                 savedAt == null ? null : Instant.parse(savedAt));
+    }
+
+    // lenient: a hand-edited file with a member of the wrong type loses that member, not the peer
+    private static JsonArray array(JsonObject json, String name) {
+        return json.get(name) instanceof JsonArray array ? array : JsonValue.EMPTY_JSON_ARRAY;
+    }
+
+    private static List<String> strings(JsonObject json, String name) {
+        return array(json, name).stream().filter(JsonString.class::isInstance)
+                .map(v -> ((JsonString) v).getString()).toList();
     }
 }

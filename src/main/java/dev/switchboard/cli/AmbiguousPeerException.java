@@ -1,18 +1,18 @@
-package dev.switchboard.client;
+package dev.switchboard.cli;
 
 import java.util.List;
 
 /** An alias names more than one saved peer; the caller must use a URL. */
-public final class AmbiguousPeerException extends RuntimeException {
+final class AmbiguousPeerException extends RuntimeException {
     private final List<String> urls;
 
-    public AmbiguousPeerException(String alias, List<String> urls) {
+    AmbiguousPeerException(String alias, List<String> urls) {
         super("'" + alias + "' is the name of " + urls.size() + " saved peers; use one of their URLs: "
                 + String.join(", ", urls));
         this.urls = List.copyOf(urls);
     }
 
-    public List<String> urls() {
+    List<String> urls() {
         return urls;
     }
 }

@@ -1,7 +1,8 @@
-package dev.switchboard.client;
+package dev.switchboard.cli;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -9,14 +10,17 @@ import java.util.Locale;
  * same agent meet (case of scheme and host, default port, trailing slash, the card document's own
  * path) and different agents never do. Query, fragment and user info are dropped.
  */
-public final class PeerUrl {
+final class PeerUrl {
+    // the documents the client's discovery fetches: a card's URL and its agent's URL are one peer
+    private static final List<String> CARD_DOCUMENTS = List.of("/.well-known/agent-card.json", "/.well-known/agent.json");
+
     private PeerUrl() {
     }
 
     /**
      * @throws IllegalArgumentException when the text is not an absolute http(s) URL with a host
      */
-    public static String normalise(String text) {
+    static String normalise(String text) {
         URI uri;
         try {
             uri = new URI(text.strip());
@@ -31,7 +35,7 @@ public final class PeerUrl {
         int port = uri.getPort();
         boolean defaultPort = port == -1 || ("http".equals(scheme) && port == 80) || ("https".equals(scheme) && port == 443);
         String path = uri.getRawPath() == null ? "" : uri.getRawPath().replaceAll("/{2,}", "/");
-        for (String document : new String[] {Discovery.CARD_PATH, Discovery.LEGACY_CARD_PATH}) {
+        for (String document : CARD_DOCUMENTS) {
             if (path.endsWith(document)) {
                 path = path.substring(0, path.length() - document.length());
             }
@@ -41,7 +45,7 @@ public final class PeerUrl {
     }
 
     /** Whether the text looks like a URL rather than an alias. */
-    public static boolean isUrl(String text) {
+    static boolean isUrl(String text) {
         String t = text.strip().toLowerCase(Locale.ROOT);
         return t.startsWith("http://") || t.startsWith("https://");
     }

@@ -1,5 +1,6 @@
-package dev.switchboard.client;
+package dev.switchboard.cli;
 
+import dev.switchboard.client.PeerCard;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -13,26 +14,26 @@ import java.util.Objects;
  * @param skills  the skills its card declared when saved
  * @param savedAt when it was saved or last refreshed
  */
-public record Peer(String url, String name, List<Skill> skills, Instant savedAt) {
-    public Peer {
+record Peer(String url, String name, List<Skill> skills, Instant savedAt) {
+    Peer {
         url = PeerUrl.normalise(Objects.requireNonNull(url, "url"));
         skills = skills == null ? List.of() : List.copyOf(skills);
     }
 
     /** A skill a peer declares: its id on that peer's card and its tags. */
-    public record Skill(String id, String name, List<String> tags) {
-        public Skill {
+    record Skill(String id, String name, List<String> tags) {
+        Skill {
             Objects.requireNonNull(id, "id");
             tags = tags == null ? List.of() : List.copyOf(tags);
         }
     }
 
     /** A skill located on a peer: always the peer's URL plus the skill id, never the card name. */
-    public record SkillRef(String peerUrl, String skillId, String peerName) {
+    record SkillRef(String peerUrl, String skillId, String peerName) {
     }
 
     /** The peer as its card describes it now. */
-    public static Peer of(String url, PeerCard card, Instant now) {
+    static Peer of(String url, PeerCard card, Instant now) {
         return new Peer(url, card.name(), card.skills().stream()
                 .map(s -> new Skill(s.id(), s.name(), s.tags())).toList(), now);
     }

@@ -1,4 +1,4 @@
-package dev.switchboard.client;
+package dev.switchboard.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
