@@ -1,5 +1,6 @@
 package dev.switchboard.cli;
 
+import dev.switchboard.runtime.DaemonThreads;
 import java.io.PrintWriter;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -14,11 +15,8 @@ final class Progress implements AutoCloseable {
     }
 
     static Progress start(PrintWriter err, String what) {
-        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "switchboard-progress");
-            thread.setDaemon(true);
-            return thread;
-        });
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
+                DaemonThreads.named("switchboard-progress"));
         long started = System.nanoTime();
         timer.scheduleAtFixedRate(() -> {
             long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
