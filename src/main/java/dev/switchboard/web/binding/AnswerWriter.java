@@ -1,5 +1,6 @@
 package dev.switchboard.web.binding;
 
+import jakarta.servlet.AsyncContext;
 import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.core.Response;
 import java.util.Optional;
@@ -28,26 +29,29 @@ public final class AnswerWriter {
      * answers normally, failures included; a stage that fails all the same is a defect, handed to
      * the application's exception mappers (incident id, the binding's error shape).
      */
-    public void resume(AsyncResponse response, CompletionStage<Answer> answer) {
+    public void resume(AsyncResponse response, AsyncContext async, CompletionStage<Answer> answer) {
         answer.whenComplete((ready, failure) -> {
             if (failure != null) {
                 response.resume(failure);
             } else {
-                write(response, ready);
+                write(response, async, ready);
             }
         });
     }
 
-    public void write(AsyncResponse response, Answer answer) {
+    /**
+     * Writes an answer to a suspended request: a body through Jakarta REST, a stream straight to
+     * the servlet response of the request's asynchronous context.
+     *
+     * @param async the context the request was suspended with (Jersey starts it before the resource
+     *              method runs)
+     */
+    public void write(AsyncResponse response, AsyncContext async, Answer answer) {
         if (answer instanceof Answer.Stream stream) {
-            stream(response, stream);
+            start(stream, new ServletEventChannel(async)).ifPresent(refusal -> response.resume(response(refusal)));
         } else {
             response.resume(response((Answer.Body) answer));
         }
-    }
-
-    private void stream(AsyncResponse response, Answer.Stream stream) {
-        start(stream, new ChunkedEventChannel(response)).ifPresent(refusal -> response.resume(response(refusal)));
     }
 
     /**

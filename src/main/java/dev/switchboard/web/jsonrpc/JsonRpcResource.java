@@ -47,6 +47,6 @@ public final class JsonRpcResource {
                 http.getHeader(HttpNames.CONTENT_ENCODING), http.getHeader(HttpHeaders.ACCEPT),
                 http.getHeader(HttpNames.LAST_EVENT_ID), RequestScope.requestedVersion(http), RequestScope.caller(http),
                 body);
-        writer.resume(response, dispatcher.answer(call));
+        writer.resume(response, http.getAsyncContext(), dispatcher.answer(call));
     }
 }

@@ -57,13 +57,13 @@ public abstract class RestRoutes {
     @POST
     @Path("message:send")
     public void send(@Context HttpServletRequest http, InputStream body, @Suspended AsyncResponse response) {
-        writer.resume(response, binding.send(call(http, null, body)));
+        writer.resume(response, http.getAsyncContext(), binding.send(call(http, null, body)));
     }
 
     @POST
     @Path("message:stream")
     public void stream(@Context HttpServletRequest http, InputStream body, @Suspended AsyncResponse response) {
-        writer.write(response, binding.stream(call(http, null, body)));
+        writer.write(response, http.getAsyncContext(), binding.stream(call(http, null, body)));
     }
 
     @GET
@@ -88,14 +88,14 @@ public abstract class RestRoutes {
     @Path("tasks/{id}:subscribe")
     public void subscribe(@PathParam("id") String id, @Context HttpServletRequest http,
                           @Suspended AsyncResponse response) {
-        writer.write(response, binding.subscribe(call(http, null, null), id, false));
+        writer.write(response, http.getAsyncContext(), binding.subscribe(call(http, null, null), id, false));
     }
 
     @POST
     @Path("tasks/{id}:subscribe")
     public void subscribeByPost(@PathParam("id") String id, @Context HttpServletRequest http, InputStream body,
                                 @Suspended AsyncResponse response) {
-        writer.write(response, binding.subscribe(call(http, null, body), id, true));
+        writer.write(response, http.getAsyncContext(), binding.subscribe(call(http, null, body), id, true));
     }
 
     @POST
