@@ -2,6 +2,7 @@ package dev.switchboard.skill;
 
 import dev.switchboard.protocol.AgentSkill;
 import dev.switchboard.protocol.Message;
+import dev.switchboard.security.Tier;
 import dev.switchboard.task.AgentExecutor;
 
 /**

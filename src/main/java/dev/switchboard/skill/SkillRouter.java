@@ -3,6 +3,7 @@ package dev.switchboard.skill;
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.Message;
+import dev.switchboard.security.Tier;
 import dev.switchboard.task.AgentExecutor;
 import dev.switchboard.task.AgentRequest;
 import dev.switchboard.task.TaskUpdater;

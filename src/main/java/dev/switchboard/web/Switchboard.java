@@ -13,7 +13,7 @@ import dev.switchboard.security.ApiKeys;
 import dev.switchboard.security.AuthenticationFailure;
 import dev.switchboard.security.Caller;
 import dev.switchboard.security.Verification;
-import dev.switchboard.skill.Tier;
+import dev.switchboard.security.Tier;
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.AgentCardCodec;

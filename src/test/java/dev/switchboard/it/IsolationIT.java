@@ -15,7 +15,7 @@ import java.util.UUID;
 import java.time.Clock;
 import java.time.Duration;
 import dev.switchboard.security.ApiKeys;
-import dev.switchboard.skill.Tier;
+import dev.switchboard.security.Tier;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -10,6 +10,7 @@ import dev.switchboard.protocol.AgentSkill;
 import dev.switchboard.protocol.Message;
 import dev.switchboard.protocol.Part;
 import dev.switchboard.protocol.Role;
+import dev.switchboard.security.Tier;
 import dev.switchboard.task.AgentExecutor;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
