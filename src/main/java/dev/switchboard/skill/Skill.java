@@ -3,7 +3,6 @@ package dev.switchboard.skill;
 import dev.switchboard.protocol.AgentSkill;
 import dev.switchboard.protocol.Message;
 import dev.switchboard.security.Tier;
-import dev.switchboard.task.AgentExecutor;
 
 /**
  * A skill installed in this server: how it is advertised, who may use it, which messages it

@@ -8,6 +8,7 @@ import dev.switchboard.protocol.Task;
 import dev.switchboard.protocol.TaskState;
 import dev.switchboard.protocol.TaskStatus;
 import dev.switchboard.protocol.request.SendMessageRequest;
+import dev.switchboard.skill.AgentRequest;
 import dev.switchboard.store.Appended;
 import dev.switchboard.store.StoredTask;
 import dev.switchboard.store.TaskChange;

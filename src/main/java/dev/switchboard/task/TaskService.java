@@ -18,6 +18,7 @@ import dev.switchboard.protocol.request.ListTasksRequest;
 import dev.switchboard.protocol.request.ListTasksResponse;
 import dev.switchboard.protocol.request.SendMessageRequest;
 import dev.switchboard.protocol.request.SubscribeToTaskRequest;
+import dev.switchboard.skill.AgentExecutor;
 import dev.switchboard.store.Appended;
 import dev.switchboard.store.PageCursor;
 import dev.switchboard.store.StoredEvent;

@@ -17,7 +17,7 @@ class InstalledSkillsTest {
             }
 
             @Override
-            public dev.switchboard.task.AgentExecutor executor() {
+            public dev.switchboard.skill.AgentExecutor executor() {
                 return (request, updater) -> updater.complete(id);
             }
         };

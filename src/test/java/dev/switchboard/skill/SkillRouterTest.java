@@ -11,7 +11,6 @@ import dev.switchboard.protocol.Message;
 import dev.switchboard.protocol.Part;
 import dev.switchboard.protocol.Role;
 import dev.switchboard.security.Tier;
-import dev.switchboard.task.AgentExecutor;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.util.List;

@@ -16,6 +16,7 @@ import dev.switchboard.protocol.Task;
 import dev.switchboard.protocol.TaskState;
 import dev.switchboard.protocol.TaskStatusUpdateEvent;
 import dev.switchboard.protocol.request.SendMessageRequest;
+import dev.switchboard.skill.AgentExecutor;
 import dev.switchboard.store.TaskQuery;
 import java.util.ArrayList;
 import java.util.HashSet;

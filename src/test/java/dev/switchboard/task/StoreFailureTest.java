@@ -11,6 +11,7 @@ import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.StreamEvent;
 import dev.switchboard.protocol.Task;
+import dev.switchboard.skill.AgentExecutor;
 import dev.switchboard.store.Appended;
 import dev.switchboard.store.StoredEvent;
 import dev.switchboard.store.StoredTask;

@@ -15,6 +15,7 @@ import dev.switchboard.protocol.TaskState;
 import dev.switchboard.protocol.TaskStatusUpdateEvent;
 import dev.switchboard.protocol.request.CancelTaskRequest;
 import dev.switchboard.protocol.request.SubscribeToTaskRequest;
+import dev.switchboard.skill.AgentExecutor;
 import dev.switchboard.store.StoredEvent;
 import java.util.List;
 import java.util.concurrent.CompletionStage;

@@ -19,6 +19,7 @@ import dev.switchboard.protocol.Part;
 import dev.switchboard.protocol.SendMessageResult;
 import dev.switchboard.protocol.Task;
 import dev.switchboard.protocol.TaskState;
+import dev.switchboard.skill.AgentRequest;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;

@@ -1,4 +1,4 @@
-package dev.switchboard.task;
+package dev.switchboard.skill;
 
 import dev.switchboard.protocol.Message;
 import dev.switchboard.protocol.Task;

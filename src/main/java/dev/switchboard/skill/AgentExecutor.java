@@ -1,4 +1,4 @@
-package dev.switchboard.task;
+package dev.switchboard.skill;
 
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.Message;
