@@ -29,7 +29,7 @@ public final class SkillRouter implements AgentExecutor {
     }
 
     @Override
-    public void admit(Message message, JsonObject requestMetadata) {
+    public void admit(Message message, JsonObject requestMetadata, ServerCallContext call) {
         Skill skill = route(message, requestMetadata);
         if (skill != null && skill.tier() != Tier.PUBLIC) {
             throw new A2AException(A2AError.UNSUPPORTED_OPERATION, "Skill '" + skill.descriptor().id()

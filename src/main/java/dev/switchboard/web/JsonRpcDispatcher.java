@@ -9,6 +9,7 @@ import dev.switchboard.protocol.jsonrpc.JsonRpcMethod;
 import dev.switchboard.protocol.jsonrpc.JsonRpcRequest;
 import dev.switchboard.protocol.jsonrpc.JsonRpcResponses;
 import dev.switchboard.security.Caller;
+import dev.switchboard.skill.ServerCallContext;
 import dev.switchboard.task.PushConfigs;
 import dev.switchboard.task.TaskService;
 import dev.switchboard.web.filter.RequestedVersion;
@@ -73,12 +74,14 @@ final class JsonRpcDispatcher {
                     Map.of("method", request.method())));
             WireFormat wire = WireFormat.jsonRpc(line);
             JsonObject params = request.params();
+            String tenant = null;
             if (line == ProtocolVersion.V1_0) {
-                tenants.checkParameter(params.get("tenant") instanceof JsonString tenant ? tenant.getString() : null);
+                tenant = params.get("tenant") instanceof JsonString named ? named.getString() : null;
+                tenants.checkParameter(tenant);
             }
-            String owner = caller.owner();
+            ServerCallContext call = new ServerCallContext(caller, line, tenant);
             switch (method) {
-                case SEND_MESSAGE -> tasks.send(wire.sendMessage(params), owner, line)
+                case SEND_MESSAGE -> tasks.send(wire.sendMessage(params), call)
                         .whenComplete((result, failure) -> {
                             if (failure != null) {
                                 fail(id, failure, response);
@@ -86,18 +89,17 @@ final class JsonRpcDispatcher {
                                 answer(response, JsonRpcResponses.result(id, wire.sendResult(result)));
                             }
                         });
-                case SEND_STREAMING_MESSAGE -> tasks.stream(wire.sendMessage(params), owner, stream(id, response, wire),
-                        line);
+                case SEND_STREAMING_MESSAGE -> tasks.stream(wire.sendMessage(params), call, stream(id, response, wire));
                 case GET_TASK -> answer(response, JsonRpcResponses.result(id,
-                        wire.task(tasks.get(wire.getTask(params), owner))));
+                        wire.task(tasks.get(wire.getTask(params), call))));
                 case LIST_TASKS -> answer(response, JsonRpcResponses.result(id,
-                        ListTasksCodec.toJson(tasks.list(ListTasksCodec.request(params), owner))));
+                        ListTasksCodec.toJson(tasks.list(ListTasksCodec.request(params), call))));
                 case CANCEL_TASK -> answer(response, JsonRpcResponses.result(id,
-                        wire.task(tasks.cancel(wire.cancelTask(params), owner))));
-                case SUBSCRIBE_TO_TASK -> tasks.subscribe(wire.subscribeToTask(params), lastEventId(lastEventId), owner,
-                        stream(id, response, wire), line);
+                        wire.task(tasks.cancel(wire.cancelTask(params), call))));
+                case SUBSCRIBE_TO_TASK -> tasks.subscribe(wire.subscribeToTask(params), lastEventId(lastEventId), call,
+                        stream(id, response, wire));
                 case CREATE_PUSH_CONFIG, GET_PUSH_CONFIG, LIST_PUSH_CONFIGS, DELETE_PUSH_CONFIG ->
-                        answer(response, JsonRpcResponses.result(id, push(method, params, owner, wire)));
+                        answer(response, JsonRpcResponses.result(id, push(method, params, call, wire)));
                 case GET_EXTENDED_AGENT_CARD -> answer(response, JsonRpcResponses.result(id,
                         extendedCards.apply(caller, line)));
                 default -> throw new IllegalStateException("unhandled method " + method);
@@ -115,20 +117,20 @@ final class JsonRpcDispatcher {
     }
 
     /** The four push-config methods; when push is off, each answers -32003 before reading params. */
-    private JsonValue push(JsonRpcMethod method, JsonObject params, String owner, WireFormat wire) {
+    private JsonValue push(JsonRpcMethod method, JsonObject params, ServerCallContext call, WireFormat wire) {
         PushConfigs push = tasks.push();
         push.requireEnabled();
         return switch (method) {
             case CREATE_PUSH_CONFIG -> {
                 TaskPushNotificationConfig config = wire.pushConfig(params, null);
-                yield wire.pushConfig(push.create(config, config.taskId(), owner, wire.line()));
+                yield wire.pushConfig(push.create(config, config.taskId(), call));
             }
             case GET_PUSH_CONFIG -> wire.pushConfig(wire.line() == ProtocolVersion.V0_3
-                    ? push.getOrFirst(wire.pushConfigRequest(params), owner)
-                    : push.get(wire.pushConfigRequest(params), owner));
-            case LIST_PUSH_CONFIGS -> wire.pushConfigs(push.list(wire.pushConfigList(params), owner));
+                    ? push.getOrFirst(wire.pushConfigRequest(params), call)
+                    : push.get(wire.pushConfigRequest(params), call));
+            case LIST_PUSH_CONFIGS -> wire.pushConfigs(push.list(wire.pushConfigList(params), call));
             case DELETE_PUSH_CONFIG -> {
-                push.delete(wire.pushConfigRequest(params), owner);
+                push.delete(wire.pushConfigRequest(params), call);
                 yield wire.pushConfigDeleted();
             }
             default -> throw new IllegalStateException("not a push method: " + method);

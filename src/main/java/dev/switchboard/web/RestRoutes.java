@@ -9,6 +9,7 @@ import dev.switchboard.protocol.TaskPushNotificationConfig;
 import dev.switchboard.protocol.request.TaskPushNotificationConfigRequest;
 import dev.switchboard.protocol.json.ListTasksCodec;
 import dev.switchboard.security.Caller;
+import dev.switchboard.skill.ServerCallContext;
 import dev.switchboard.task.TaskService;
 import dev.switchboard.web.filter.CallerFilter;
 import dev.switchboard.web.filter.RequestedVersion;
@@ -76,7 +77,7 @@ public abstract class RestRoutes {
         try {
             wire = wire(http);
             WireFormat line = wire;
-            tasks.send(wire.sendMessage(RestRequests.body(http, body, false)), owner(http), line.line())
+            tasks.send(wire.sendMessage(RestRequests.body(http, body, false)), call(http, line))
                     .whenComplete((result, failure) -> response.resume(failure != null
                             ? RestAnswers.error(failure, accept, line)
                             : RestAnswers.ok(line.sendResult(result), accept)));
@@ -92,8 +93,8 @@ public abstract class RestRoutes {
         WireFormat wire = WireFormat.V1;
         try {
             wire = wire(http);
-            tasks.stream(wire.sendMessage(RestRequests.body(http, body, false)), owner(http),
-                    sse(response, wire), wire.line());
+            tasks.stream(wire.sendMessage(RestRequests.body(http, body, false)), call(http, wire),
+                    sse(response, wire));
         } catch (RuntimeException e) {
             response.resume(RestAnswers.error(e, accept, wire));
         }
@@ -106,7 +107,7 @@ public abstract class RestRoutes {
         return answer(accept, http, wire -> {
             JsonObject params = RestRequests.query(uri.getQueryParameters(), List.of("historyLength"))
                     .add("id", id).build();
-            return wire.task(tasks.get(wire.getTask(params), owner(http)));
+            return wire.task(tasks.get(wire.getTask(params), call(http, wire)));
         });
     }
 
@@ -119,7 +120,7 @@ public abstract class RestRoutes {
                 throw new A2AException(A2AError.METHOD_NOT_FOUND, "A2A 0.3 has no ListTasks; use A2A 1.0");
             }
             JsonObject params = RestRequests.query(uri.getQueryParameters(), LIST_PARAMETERS).build();
-            return ListTasksCodec.toJson(tasks.list(ListTasksCodec.request(params), owner(http)));
+            return ListTasksCodec.toJson(tasks.list(ListTasksCodec.request(params), call(http, wire)));
         });
     }
 
@@ -130,7 +131,7 @@ public abstract class RestRoutes {
         return answer(accept, http, wire -> {
             JsonObject params = JsonFactory.createObjectBuilder(RestRequests.body(http, body, true)).add("id", id)
                     .build();
-            return wire.task(tasks.cancel(wire.cancelTask(params), owner(http)));
+            return wire.task(tasks.cancel(wire.cancelTask(params), call(http, wire)));
         });
     }
 
@@ -165,7 +166,7 @@ public abstract class RestRoutes {
         return answer(accept, http, wire -> {
             tasks.push().requireEnabled();
             TaskPushNotificationConfig config = wire.pushConfig(RestRequests.body(http, body, false), taskId);
-            return wire.pushConfig(tasks.push().create(config, taskId, owner(http), wire.line()));
+            return wire.pushConfig(tasks.push().create(config, taskId, call(http, wire)));
         });
     }
 
@@ -177,7 +178,7 @@ public abstract class RestRoutes {
             tasks.push().requireEnabled();
             JsonObject params = RestRequests.query(uri.getQueryParameters(), List.of("pageSize", "pageToken"))
                     .add(wire == WireFormat.V1 ? "taskId" : "id", taskId).build();
-            return wire.pushConfigs(tasks.push().list(wire.pushConfigList(params), owner(http)));
+            return wire.pushConfigs(tasks.push().list(wire.pushConfigList(params), call(http, wire)));
         });
     }
 
@@ -188,8 +189,9 @@ public abstract class RestRoutes {
         return answer(accept, http, wire -> {
             tasks.push().requireEnabled();
             TaskPushNotificationConfigRequest request = new TaskPushNotificationConfigRequest(taskId, configId);
-            return wire.pushConfig(wire.line() == ProtocolVersion.V0_3 ? tasks.push().getOrFirst(request, owner(http))
-                    : tasks.push().get(request, owner(http)));
+            return wire.pushConfig(wire.line() == ProtocolVersion.V0_3
+                    ? tasks.push().getOrFirst(request, call(http, wire))
+                    : tasks.push().get(request, call(http, wire)));
         });
     }
 
@@ -200,7 +202,7 @@ public abstract class RestRoutes {
                                      @HeaderParam(HttpHeaders.ACCEPT) String accept, @Context HttpServletRequest http) {
         return answer(accept, http, wire -> {
             tasks.push().requireEnabled();
-            tasks.push().delete(new TaskPushNotificationConfigRequest(taskId, configId), owner(http));
+            tasks.push().delete(new TaskPushNotificationConfigRequest(taskId, configId), call(http, wire));
             return JsonValue.EMPTY_JSON_OBJECT;
         });
     }
@@ -224,7 +226,7 @@ public abstract class RestRoutes {
         try {
             wire = wire(http);
             tasks.subscribe(wire.subscribeToTask(JsonFactory.createObjectBuilder().add("id", id).build()),
-                    JsonRpcDispatcher.lastEventId(lastEventId), owner(http), sse(response, wire), wire.line());
+                    JsonRpcDispatcher.lastEventId(lastEventId), call(http, wire), sse(response, wire));
         } catch (RuntimeException e) {
             response.resume(RestAnswers.error(e, accept, wire));
         }
@@ -244,9 +246,10 @@ public abstract class RestRoutes {
         }
     }
 
-    /** The owner of the caller's tasks: null for the operator, who sees all. */
-    private static String owner(HttpServletRequest http) {
-        return CallerFilter.of(http).owner();
+    /** Who calls, in the line of this request, for the tenant of its path prefix (see {@link RestResource}). */
+    private static ServerCallContext call(HttpServletRequest http, WireFormat wire) {
+        return new ServerCallContext(CallerFilter.of(http), wire.line(),
+                (String) http.getAttribute(RestResource.TENANT));
     }
 
     /**

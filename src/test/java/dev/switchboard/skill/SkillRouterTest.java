@@ -84,9 +84,9 @@ class SkillRouterTest {
     @Test
     void skillsAboveThePublicTierAreRefusedBeforeAnyTask() {
         A2AException e = assertThrows(A2AException.class, () -> ROUTER.admit(message(Part.text("x"),
-                Json.createObjectBuilder().add("skill", "admin").build()), null));
+                Json.createObjectBuilder().add("skill", "admin").build()), null, Calls.at(Tier.PUBLIC)));
         assertEquals(A2AError.UNSUPPORTED_OPERATION, e.error());
-        ROUTER.admit(message(Part.text("x"), null), null);
+        ROUTER.admit(message(Part.text("x"), null), null, Calls.at(Tier.PUBLIC));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.switchboard.task;
 
+import static dev.switchboard.skill.Calls.by;
 import static dev.switchboard.task.ServiceHarness.assertA2AError;
 import static dev.switchboard.task.ServiceHarness.await;
 import static dev.switchboard.task.ServiceHarness.request;
@@ -49,14 +50,15 @@ class StoreFailureTest {
     void aBlockingSendFailsWhenTheAnswerCannotBeStored() {
         TaskService service = service((request, updater) -> updater.complete("done"));
         A2AException failure = assertA2AError(A2AError.INTERNAL_ERROR,
-                () -> await(service.send(request(user("hi", null, null)), "alice")));
+                () -> await(service.send(request(user("hi", null, null)), by("alice"))));
         assertEquals("The task store is unavailable", failure.getMessage());
     }
 
     @Test
     void aBlockingSendFailsWhenAnAgentThatReportedNothingCannotBeStored() {
         TaskService service = service((request, updater) -> { });
-        assertA2AError(A2AError.INTERNAL_ERROR, () -> await(service.send(request(user("hi", null, null)), "alice")));
+        assertA2AError(A2AError.INTERNAL_ERROR,
+                () -> await(service.send(request(user("hi", null, null)), by("alice"))));
     }
 
     @Test
@@ -64,7 +66,7 @@ class StoreFailureTest {
         TaskService service = service((request, updater) -> updater.complete("done"));
         RecordingSink sink = new RecordingSink();
         List<A2AException> reported = new java.util.concurrent.CopyOnWriteArrayList<>();
-        service.stream(request(user("hi", null, null)), "alice", new EventSink() {
+        service.stream(request(user("hi", null, null)), by("alice"), new EventSink() {
             @Override
             public void event(long seq, StreamEvent event) {
                 sink.event(seq, event);
