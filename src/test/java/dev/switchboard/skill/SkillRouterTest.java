@@ -129,7 +129,8 @@ class SkillRouterTest {
             assertEquals(skill, BY_TIER.route(naming(skill), null, caller).descriptor().id());
             return;
         }
-        A2AException e = assertThrows(A2AException.class, () -> BY_TIER.admit(naming(skill), null, Calls.at(caller)));
+        A2AException e = assertThrows(A2AException.class,
+                () -> BY_TIER.admit(naming(skill), null, Calls.at(caller)));
         assertEquals(A2AError.UNSUPPORTED_OPERATION, e.error(), "refused before any task, as before");
         assertTrue(e.getMessage().contains("is for"), e.getMessage());
         assertEquals(skill, e.metadata().get("skill"));
