@@ -5,7 +5,7 @@ import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.AgentCard;
 import dev.switchboard.security.Caller;
 import dev.switchboard.skill.InstalledSkills;
-import dev.switchboard.skill.Tier;
+import dev.switchboard.security.Tier;
 
 /**
  * GetExtendedAgentCard: the published card with every skill the caller's tier reaches, for

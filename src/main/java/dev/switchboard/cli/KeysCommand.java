@@ -2,8 +2,8 @@ package dev.switchboard.cli;
 
 import dev.switchboard.security.ApiKey;
 import dev.switchboard.security.ApiKeys;
+import dev.switchboard.security.Tier;
 import dev.switchboard.security.Verification;
-import dev.switchboard.skill.Tier;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,6 +1,5 @@
 package dev.switchboard.security;
 
-import dev.switchboard.skill.Tier;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;

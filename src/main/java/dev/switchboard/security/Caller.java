@@ -1,6 +1,5 @@
 package dev.switchboard.security;
 
-import dev.switchboard.skill.Tier;
 import java.util.Objects;
 
 /**
@@ -9,7 +8,7 @@ import java.util.Objects;
  *
  * @param owner the owner recorded on the tasks this caller creates; null for the operator, who
  *              sees every task; {@code key:<id>} for a key holder, {@code anon:} or {@code addr:}
- *              followed by a digest for anonymous callers (skills read anonymity from the prefix)
+ *              followed by a digest for anonymous callers
  * @param label the API key's label, or null
  */
 public record Caller(Kind kind, String owner, Tier tier, String label) {

@@ -1,6 +1,5 @@
 package dev.switchboard.security;
 
-import dev.switchboard.skill.Tier;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

@@ -1,6 +1,5 @@
 package dev.switchboard.security;
 
-import dev.switchboard.skill.Tier;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

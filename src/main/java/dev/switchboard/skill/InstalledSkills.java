@@ -1,6 +1,7 @@
 package dev.switchboard.skill;
 
 import dev.switchboard.protocol.AgentSkill;
+import dev.switchboard.security.Tier;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -48,7 +49,7 @@ public final class InstalledSkills {
 
     /** What a caller of a tier may use: the skills at or below it. */
     public List<AgentSkill> descriptorsFor(Tier tier) {
-        return skills.stream().filter(skill -> skill.tier().ordinal() <= tier.ordinal()).map(Skill::descriptor)
+        return skills.stream().filter(skill -> tier.reaches(skill.tier())).map(Skill::descriptor)
                 .toList();
     }
 

@@ -2,7 +2,7 @@ package dev.switchboard.skill;
 
 import dev.switchboard.protocol.AgentSkill;
 import dev.switchboard.protocol.Message;
-import dev.switchboard.task.AgentExecutor;
+import dev.switchboard.security.Tier;
 
 /**
  * A skill installed in this server: how it is advertised, who may use it, which messages it
@@ -18,8 +18,9 @@ public interface Skill {
     AgentExecutor executor();
 
     /**
-     * Who may use the skill. Only public skills are on the public card and reachable by anonymous
-     * callers, so a powerful skill is never exposed by accident.
+     * Who may use the skill: callers whose tier reaches it. Only public skills are on the public
+     * card and reachable by anonymous callers, so a powerful skill is never exposed by accident;
+     * the extended card lists the others to the callers that may run them.
      */
     default Tier tier() {
         return Tier.PUBLIC;

@@ -8,6 +8,8 @@ import dev.switchboard.protocol.Task;
 import dev.switchboard.protocol.TaskState;
 import dev.switchboard.protocol.TaskStatus;
 import dev.switchboard.protocol.request.SendMessageRequest;
+import dev.switchboard.skill.AgentRequest;
+import dev.switchboard.skill.ServerCallContext;
 import dev.switchboard.store.Appended;
 import dev.switchboard.store.StoredTask;
 import dev.switchboard.store.TaskChange;
@@ -35,7 +37,7 @@ final class MessageIntake {
         this.limits = limits;
     }
 
-    TaskRun accept(SendMessageRequest request, String owner) {
+    TaskRun accept(SendMessageRequest request, ServerCallContext call) {
         Message message = request.message();
         if (message.role() != Role.USER) {
             throw A2AException.invalidField("message.role", "must be ROLE_USER");
@@ -44,12 +46,13 @@ final class MessageIntake {
             throw A2AException.invalidField("message.parts", "must not be empty");
         }
         limits.check(message, request.metadata());
-        context.agent().admit(message, request.metadata());
-        return message.taskId() == null ? start(request, owner) : continueTask(request, owner);
+        context.agent().admit(message, request.metadata(), call);
+        return message.taskId() == null ? start(request, call) : continueTask(request, call);
     }
 
-    private TaskRun start(SendMessageRequest request, String owner) {
+    private TaskRun start(SendMessageRequest request, ServerCallContext call) {
         Message message = request.message();
+        String owner = call.owner();
         Optional<StoredTask> earlier = context.store().findFirstSend(owner, message.messageId());
         if (earlier.isPresent()) {
             throw new RepeatedSend(earlier.get());
@@ -61,17 +64,14 @@ final class MessageIntake {
                 context.clock().instant()), List.of(), List.of(recorded), null);
         AgentRequest agentRequest = new AgentRequest(recorded, taskId, contextId, null,
                 request.configuration().acceptedOutputModes(), request.metadata(),
-                earlier(contextId, owner, taskId), owner);
+                earlier(contextId, owner, taskId), call);
         return new TaskRun(context, submitted, false, owner, agentRequest);
     }
 
-    private TaskRun continueTask(SendMessageRequest request, String owner) {
+    private TaskRun continueTask(SendMessageRequest request, ServerCallContext call) {
         Message message = request.message();
         String taskId = message.taskId();
-        StoredTask stored = context.store().find(taskId)
-                .filter(found -> owner == null || owner.equals(found.owner()))
-                .orElseThrow(() -> TaskService.notFound(taskId));
-        Task task = stored.task();
+        Task task = TaskService.visible(context.store(), taskId, call).task();
         if (message.contextId() != null && !message.contextId().equals(task.contextId())) {
             throw A2AException.invalidField("message.contextId",
                     "does not match the context of task " + taskId + "; omit it or send " + task.contextId());
@@ -90,8 +90,8 @@ final class MessageIntake {
                 "Task " + taskId + " finished before the message arrived", Map.of("taskId", taskId))).task();
         AgentRequest agentRequest = new AgentRequest(recorded, taskId, task.contextId(), task,
                 request.configuration().acceptedOutputModes(), request.metadata(),
-                earlier(task.contextId(), owner, taskId), owner);
-        return new TaskRun(context, updated, true, owner, agentRequest);
+                earlier(task.contextId(), call.owner(), taskId), call);
+        return new TaskRun(context, updated, true, call.owner(), agentRequest);
     }
 
     private Supplier<List<Task>> earlier(String contextId, String owner, String taskId) {

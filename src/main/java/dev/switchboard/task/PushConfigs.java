@@ -9,6 +9,7 @@ import dev.switchboard.protocol.request.FieldLimits;
 import dev.switchboard.protocol.request.ListTaskPushNotificationConfigsRequest;
 import dev.switchboard.protocol.request.ListTaskPushNotificationConfigsResponse;
 import dev.switchboard.protocol.request.TaskPushNotificationConfigRequest;
+import dev.switchboard.skill.ServerCallContext;
 import dev.switchboard.store.PushConfigStore;
 import dev.switchboard.store.StoredPushConfig;
 import dev.switchboard.store.StoredTask;
@@ -58,23 +59,22 @@ public final class PushConfigs {
      * CreateTaskPushNotificationConfig: the config gets the id the client chose, or a new one, and
      * is owed every event the task stores from now on.
      *
-     * @param version the protocol line the caller spoke: deliveries take its shape
+     * Deliveries take the shape of the caller's protocol line.
      */
-    public TaskPushNotificationConfig create(TaskPushNotificationConfig config, String taskId, String owner,
-                                             ProtocolVersion version) {
+    public TaskPushNotificationConfig create(TaskPushNotificationConfig config, String taskId, ServerCallContext call) {
         requireEnabled();
         FieldLimits.taskId(taskId, "taskId");
         FieldLimits.tenant(config.tenant());
-        StoredTask task = visible(taskId, owner);
+        StoredTask task = visible(taskId, call);
         TaskPushNotificationConfig accepted = withTask(accept(config, ""), taskId);
-        configs.save(accepted, version, task.lastSeq());
+        configs.save(accepted, call.line(), task.lastSeq());
         return accepted;
     }
 
-    public TaskPushNotificationConfig get(TaskPushNotificationConfigRequest request, String owner) {
+    public TaskPushNotificationConfig get(TaskPushNotificationConfigRequest request, ServerCallContext call) {
         requireEnabled();
         FieldLimits.check(request);
-        visible(request.taskId(), owner);
+        visible(request.taskId(), call);
         return configs.find(request.taskId(), request.id()).map(StoredPushConfig::config)
                 .orElseThrow(() -> new A2AException(A2AError.TASK_NOT_FOUND, "Task " + request.taskId()
                         + " has no push notification config " + request.id(),
@@ -86,20 +86,21 @@ public final class PushConfigs {
      * without an id and its clients name one by default ({@code "default"}); the 0.3 servers they
      * were written against answer with the task's config whatever the name.
      */
-    public TaskPushNotificationConfig getOrFirst(TaskPushNotificationConfigRequest request, String owner) {
+    public TaskPushNotificationConfig getOrFirst(TaskPushNotificationConfigRequest request, ServerCallContext call) {
         requireEnabled();
         FieldLimits.check(request);
-        visible(request.taskId(), owner);
+        visible(request.taskId(), call);
         return configs.find(request.taskId(), request.id()).or(() -> configs.list(request.taskId(), 0, 1).stream()
                         .findFirst()).map(StoredPushConfig::config)
                 .orElseThrow(() -> new A2AException(A2AError.TASK_NOT_FOUND, "Task " + request.taskId()
                         + " has no push notification config", Map.of("taskId", request.taskId())));
     }
 
-    public ListTaskPushNotificationConfigsResponse list(ListTaskPushNotificationConfigsRequest request, String owner) {
+    public ListTaskPushNotificationConfigsResponse list(ListTaskPushNotificationConfigsRequest request,
+                                                        ServerCallContext call) {
         requireEnabled();
         FieldLimits.check(request);
-        visible(request.taskId(), owner);
+        visible(request.taskId(), call);
         int offset = offset(request.pageToken());
         int size = request.effectivePageSize();
         List<StoredPushConfig> page = configs.list(request.taskId(), offset, size + 1);
@@ -109,10 +110,10 @@ public final class PushConfigs {
     }
 
     /** DeleteTaskPushNotificationConfig: deleting a config that is not there succeeds too. */
-    public void delete(TaskPushNotificationConfigRequest request, String owner) {
+    public void delete(TaskPushNotificationConfigRequest request, ServerCallContext call) {
         requireEnabled();
         FieldLimits.check(request);
-        visible(request.taskId(), owner);
+        visible(request.taskId(), call);
         configs.delete(request.taskId(), request.id());
     }
 
@@ -173,10 +174,8 @@ public final class PushConfigs {
         }
     }
 
-    private StoredTask visible(String taskId, String owner) {
-        return tasks.find(taskId)
-                .filter(stored -> owner == null || owner.equals(stored.owner()))
-                .orElseThrow(() -> TaskService.notFound(taskId));
+    private StoredTask visible(String taskId, ServerCallContext call) {
+        return TaskService.visible(tasks, taskId, call);
     }
 
     private static int offset(String pageToken) {

@@ -1,5 +1,6 @@
 package dev.switchboard.task;
 
+import dev.switchboard.skill.AgentExecutor;
 import dev.switchboard.store.TaskStore;
 import java.time.Clock;
 import java.util.Map;

@@ -11,6 +11,8 @@ import dev.switchboard.protocol.TaskArtifactUpdateEvent;
 import dev.switchboard.protocol.TaskState;
 import dev.switchboard.protocol.TaskStatus;
 import dev.switchboard.protocol.TaskStatusUpdateEvent;
+import dev.switchboard.skill.AgentRequest;
+import dev.switchboard.skill.TaskUpdater;
 import dev.switchboard.store.Appended;
 import dev.switchboard.store.StoredTask;
 import dev.switchboard.store.TaskChange;
@@ -39,7 +41,7 @@ final class TaskRun {
     private final Task pending;
     private final boolean followUp;
     private final AgentRequest request;
-    private final TaskUpdater updater = new TaskUpdater(this);
+    private final TaskUpdater updater = new RunUpdater(this);
     private volatile boolean created;
     private volatile boolean replied;
     private volatile boolean canceled;

@@ -4,7 +4,6 @@ import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.Message;
 import dev.switchboard.protocol.Part;
-import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.protocol.TaskPushNotificationConfig;
 import dev.switchboard.protocol.SendMessageResult;
 import dev.switchboard.protocol.Task;
@@ -18,6 +17,8 @@ import dev.switchboard.protocol.request.ListTasksRequest;
 import dev.switchboard.protocol.request.ListTasksResponse;
 import dev.switchboard.protocol.request.SendMessageRequest;
 import dev.switchboard.protocol.request.SubscribeToTaskRequest;
+import dev.switchboard.skill.AgentExecutor;
+import dev.switchboard.skill.ServerCallContext;
 import dev.switchboard.store.Appended;
 import dev.switchboard.store.PageCursor;
 import dev.switchboard.store.StoredEvent;
@@ -81,17 +82,11 @@ public final class TaskService {
     /**
      * SendMessage. Completes once the task is terminal or interrupted, or the agent's turn ended,
      * or at once with {@code returnImmediately}. A first message (no task id) whose messageId the
-     * caller sent before is answered at once with the task that message created, as it is now.
+     * caller sent before is answered at once with the task that message created, as it is now. A
+     * push config inside the request is registered on the task for deliveries in the shape of the
+     * caller's line.
      */
-    public CompletionStage<SendMessageResult> send(SendMessageRequest request, String owner) {
-        return send(request, owner, ProtocolVersion.V1_0);
-    }
-
-    /**
-     * SendMessage in a given protocol line: a push config inside the request is registered on the
-     * task for deliveries in that line's shape.
-     */
-    public CompletionStage<SendMessageResult> send(SendMessageRequest request, String owner, ProtocolVersion version) {
+    public CompletionStage<SendMessageResult> send(SendMessageRequest request, ServerCallContext call) {
         Integer historyLength = request.configuration().historyLength();
         if (historyLength != null && historyLength < 0) {
             throw A2AException.invalidField("configuration.historyLength", "must not be negative");
@@ -99,7 +94,7 @@ public final class TaskService {
         TaskRun run;
         Task created;
         try {
-            run = accept(request, owner, version);
+            run = accept(request, call);
             created = request.configuration().returnImmediately() ? run.ensureCreated() : null;
         } catch (RepeatedSend repeat) {
             return CompletableFuture.completedFuture(TaskViews.withHistory(repeat.existing().task(), historyLength));
@@ -122,25 +117,17 @@ public final class TaskService {
 
     /**
      * SendStreamingMessage: the task first (or a single direct message), then its events until it
-     * is terminal or the agent's turn ends.
+     * is terminal or the agent's turn ends; the caller's line also decides when the stream closes
+     * (see {@link StreamRules}). A follow-up's stream reads the task and attaches under the task's
+     * lock, so a change stored meanwhile (a cancel) is either in the task it starts with or
+     * follows it. A repeated first message (see {@link #send}) streams the task it created, as it
+     * is now, then its further events unless it is finished or waits for the client.
      */
-    public void stream(SendMessageRequest request, String owner, EventSink sink) {
-        stream(request, owner, sink, ProtocolVersion.V1_0);
-    }
-
-    /**
-     * SendStreamingMessage in a given protocol line (see {@link #send(SendMessageRequest, String, ProtocolVersion)}),
-     * which also decides when the stream closes (see {@link StreamRules}). A follow-up's stream
-     * reads the task and attaches under the task's lock, so a change stored meanwhile (a cancel)
-     * is either in the task it starts with or follows it. A repeated first message (see
-     * {@link #send(SendMessageRequest, String)}) streams the task it created, as it is now, then
-     * its further events unless it is finished or waits for the client.
-     */
-    public void stream(SendMessageRequest request, String owner, EventSink sink, ProtocolVersion version) {
-        StreamRules rules = StreamRules.of(version);
+    public void stream(SendMessageRequest request, ServerCallContext call, EventSink sink) {
+        StreamRules rules = StreamRules.of(call.line());
         TaskRun run;
         try {
-            run = accept(request, owner, version);
+            run = accept(request, call);
         } catch (RepeatedSend repeat) {
             RepeatStreams.follow(context, repeat.existing().task().id(), sink, rules);
             return;
@@ -176,12 +163,13 @@ public final class TaskService {
         }
     }
 
-    public Task get(GetTaskRequest request, String owner) {
+    public Task get(GetTaskRequest request, ServerCallContext call) {
         FieldLimits.check(request);
-        return TaskViews.withHistory(visible(request.id(), owner).task(), request.historyLength());
+        return TaskViews.withHistory(visible(request.id(), call).task(), request.historyLength());
     }
 
-    public ListTasksResponse list(ListTasksRequest request, String owner) {
+    /** ListTasks: the caller's tasks only, or every task for the operator. */
+    public ListTasksResponse list(ListTasksRequest request, ServerCallContext call) {
         FieldLimits.check(request);
         PageCursor after = null;
         if (request.pageToken() != null && !request.pageToken().isEmpty()) {
@@ -195,7 +183,7 @@ public final class TaskService {
         if (pageSize < 1 || pageSize > ListTasksRequest.MAX_PAGE_SIZE) {
             throw A2AException.invalidField("pageSize", "must be between 1 and " + ListTasksRequest.MAX_PAGE_SIZE);
         }
-        TaskPage page = context.store().list(new TaskQuery(owner, request.contextId(), request.status(),
+        TaskPage page = context.store().list(new TaskQuery(call.owner(), request.contextId(), request.status(),
                 request.statusTimestampAfter() == null ? null : request.statusTimestampAfter().toEpochMilli(), after,
                 pageSize));
         List<Task> tasks = page.tasks().stream()
@@ -207,9 +195,9 @@ public final class TaskService {
     }
 
     /** CancelTask: stops the agent if it runs here and stores the cancellation, unless the task finished first. */
-    public Task cancel(CancelTaskRequest request, String owner) {
+    public Task cancel(CancelTaskRequest request, ServerCallContext call) {
         FieldLimits.check(request);
-        StoredTask stored = visible(request.id(), owner);
+        StoredTask stored = visible(request.id(), call);
         if (stored.task().status().state().isTerminal()) {
             throw notCancelable(stored.task());
         }
@@ -223,20 +211,13 @@ public final class TaskService {
             return stored2;
         });
         if (appended.isEmpty()) {
-            throw notCancelable(visible(request.id(), owner).task());
+            throw notCancelable(visible(request.id(), call).task());
         }
         TaskRun run = context.running(request.id());
         if (run != null) {
             run.cancel();
         }
         return appended.get().task();
-    }
-
-    /**
-     * SubscribeToTask in 1.0 (see {@link #subscribe(SubscribeToTaskRequest, Long, String, EventSink, ProtocolVersion)}).
-     */
-    public void subscribe(SubscribeToTaskRequest request, Long lastEventId, String owner, EventSink sink) {
-        subscribe(request, lastEventId, owner, sink, ProtocolVersion.V1_0);
     }
 
     /**
@@ -249,11 +230,10 @@ public final class TaskService {
      *
      * @param lastEventId the last event id the client saw, or null
      */
-    public void subscribe(SubscribeToTaskRequest request, Long lastEventId, String owner, EventSink sink,
-                          ProtocolVersion line) {
+    public void subscribe(SubscribeToTaskRequest request, Long lastEventId, ServerCallContext call, EventSink sink) {
         FieldLimits.check(request);
-        StreamRules rules = StreamRules.of(line);
-        StoredTask first = visible(request.id(), owner);
+        StreamRules rules = StreamRules.of(call.line());
+        StoredTask first = visible(request.id(), call);
         if (lastEventId == null && first.task().status().state().isTerminal() && !rules.answersFinishedTasks()) {
             throw new A2AException(A2AError.UNSUPPORTED_OPERATION,
                     "Task " + request.id() + " is " + first.task().status().state().wireName()
@@ -304,16 +284,16 @@ public final class TaskService {
      * anything is stored; the config is registered before the agent starts, so it is owed every
      * event of a new task.
      */
-    private TaskRun accept(SendMessageRequest request, String owner, ProtocolVersion version) {
+    private TaskRun accept(SendMessageRequest request, ServerCallContext call) {
         FieldLimits.check(request);
         TaskPushNotificationConfig config = request.configuration().pushNotificationConfig();
         TaskPushNotificationConfig accepted = config == null ? null
                 : push.accept(config, "configuration.taskPushNotificationConfig");
-        TaskRun run = intake.accept(request, owner);
+        TaskRun run = intake.accept(request, call);
         if (accepted != null) {
             long afterSeq = run.isFollowUp()
                     ? context.store().find(run.taskId()).map(StoredTask::lastSeq).orElse(0L) : 0;
-            push.register(accepted, run.taskId(), afterSeq, version);
+            push.register(accepted, run.taskId(), afterSeq, call.line());
         }
         return run;
     }
@@ -331,8 +311,17 @@ public final class TaskService {
         }
     }
 
-    private StoredTask visible(String taskId, String owner) {
-        return context.store().find(taskId)
+    private StoredTask visible(String taskId, ServerCallContext call) {
+        return visible(context.store(), taskId, call);
+    }
+
+    /**
+     * The caller's task: the operator (no owner) sees every task, anyone else only its own, and a
+     * task that is not the caller's does not exist for it.
+     */
+    static StoredTask visible(TaskStore store, String taskId, ServerCallContext call) {
+        String owner = call.owner();
+        return store.find(taskId)
                 .filter(stored -> owner == null || owner.equals(stored.owner()))
                 .orElseThrow(() -> notFound(taskId));
     }

@@ -8,7 +8,7 @@ import org.jboss.shrinkwrap.api.importer.ZipImporter;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 
-/** The WAR the build produced, deployed at the root context as operators deploy it, plus a test skill. */
+/** The WAR the build produced, deployed at the root context as operators deploy it, plus the test skills. */
 final class Deployments {
     private Deployments() {
     }
@@ -18,10 +18,12 @@ final class Deployments {
         if (path == null || !new File(path).isFile()) {
             throw new IllegalStateException("run integration tests through 'mvn verify' so the WAR exists: " + path);
         }
-        // a test skill, installed the way a deployer adds one: a jar with the class and its service entry
+        // test skills, installed the way a deployer adds one: a jar with the classes and their service entries
         JavaArchive skillJar = ShrinkWrap.create(JavaArchive.class, "echo-skill.jar")
-                .addClass(EchoSkill.class)
-                .addAsResource(new StringAsset(EchoSkill.class.getName() + "\n"),
+                .addClasses(EchoSkill.class, TieredSkill.class, TieredSkill.ForKeyHolders.class,
+                        TieredSkill.ForOperator.class)
+                .addAsResource(new StringAsset(String.join("\n", EchoSkill.class.getName(),
+                        TieredSkill.ForKeyHolders.class.getName(), TieredSkill.ForOperator.class.getName()) + "\n"),
                         "META-INF/services/" + Skill.class.getName());
         return ShrinkWrap.create(ZipImporter.class, "ROOT.war").importFrom(new File(path)).as(WebArchive.class)
                 .addAsLibrary(skillJar);

@@ -3,10 +3,10 @@ package dev.switchboard.it;
 import dev.switchboard.protocol.AgentSkill;
 import dev.switchboard.protocol.Artifact;
 import dev.switchboard.protocol.Part;
+import dev.switchboard.skill.AgentExecutor;
+import dev.switchboard.skill.AgentRequest;
 import dev.switchboard.skill.Skill;
-import dev.switchboard.task.AgentExecutor;
-import dev.switchboard.task.AgentRequest;
-import dev.switchboard.task.TaskUpdater;
+import dev.switchboard.skill.TaskUpdater;
 import java.util.List;
 
 /**

@@ -15,7 +15,7 @@ import java.util.UUID;
 import java.time.Clock;
 import java.time.Duration;
 import dev.switchboard.security.ApiKeys;
-import dev.switchboard.skill.Tier;
+import dev.switchboard.security.Tier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,36 +24,18 @@ import org.junit.jupiter.api.Test;
  * A refused credential is a 401 with its reason, never a downgrade to anonymous.
  */
 class IsolationIT extends OnTomcat {
-    private static final String OPERATOR = "operator-token-for-the-integration-tests-0123456789";
-    /** The key secret the test server has (see arquillian.xml), so the test can issue keys. */
-    private static final ApiKeys KEYS = new ApiKeys(ApiKeys.decodeSecret("aW50ZWdyYXRpb24tdGVzdC1rZXktc2VjcmV0LTMyYnkhIQ=="), Set.of(), Clock.systemUTC());
+    private static final String OPERATOR = Callers.OPERATOR;
+    private static final ApiKeys KEYS = Callers.KEYS;
 
     private final String alice = "caller-alice-" + UUID.randomUUID();
     private final String bob = "caller-bob-" + UUID.randomUUID();
 
     private JsonObject rpc(String who, String method, JsonObject params) {
-        HttpRequest.Builder request = http.request("/a2a/jsonrpc").header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(JsonRpc.envelope(method, params)));
-        credentials(request, who);
-        return Http.json(http.send(request.build()));
+        return Callers.rpc(http, who, method, params);
     }
 
     private HttpResponse<String> rest(String who, String method, String path, String body) {
-        HttpRequest.Builder request = http.request("/a2a/rest" + path).header("Content-Type", "application/json")
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body));
-        credentials(request, who);
-        return http.send(request.build());
-    }
-
-    private static void credentials(HttpRequest.Builder request, String who) {
-        if (who.equals(OPERATOR)) {
-            request.header("Authorization", "Bearer " + OPERATOR);
-        } else if (who.startsWith(ApiKeys.PREFIX)) {
-            request.header("Authorization", "Bearer " + who);
-        } else {
-            request.header("X-Switchboard-Caller-Key", who);
-        }
+        return Callers.rest(http, who, method, path, body);
     }
 
     private static int code(JsonObject response) {
@@ -134,7 +116,7 @@ class IsolationIT extends OnTomcat {
                 .getJsonObject("result");
         for (String path : new String[] {"/a2a/rest/v1/card", "/v1/card"}) {
             HttpRequest.Builder request = http.request(path).GET();
-            credentials(request, key);
+            Callers.credentials(request, key);
             HttpResponse<String> overRest = http.send(request.build());
             assertEquals(200, overRest.statusCode(), path + ": " + overRest.body());
             JsonObject card = Http.json(overRest);

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.security.Verification.Reason;
-import dev.switchboard.skill.Tier;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package dev.switchboard.security;
 
-import static dev.switchboard.skill.Tier.OPERATOR;
-import static dev.switchboard.skill.Tier.PUBLIC;
+import static dev.switchboard.security.Tier.OPERATOR;
+import static dev.switchboard.security.Tier.PUBLIC;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

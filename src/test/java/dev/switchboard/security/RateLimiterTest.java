@@ -1,15 +1,14 @@
 package dev.switchboard.security;
 
-import static dev.switchboard.skill.Tier.AUTHENTICATED;
-import static dev.switchboard.skill.Tier.OPERATOR;
-import static dev.switchboard.skill.Tier.PUBLIC;
+import static dev.switchboard.security.Tier.AUTHENTICATED;
+import static dev.switchboard.security.Tier.OPERATOR;
+import static dev.switchboard.security.Tier.PUBLIC;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.switchboard.skill.Tier;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

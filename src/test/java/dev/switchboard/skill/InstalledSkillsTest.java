@@ -17,7 +17,7 @@ class InstalledSkillsTest {
             }
 
             @Override
-            public dev.switchboard.task.AgentExecutor executor() {
+            public AgentExecutor executor() {
                 return (request, updater) -> updater.complete(id);
             }
         };

@@ -1,5 +1,6 @@
 package dev.switchboard.task;
 
+import static dev.switchboard.skill.Calls.operator;
 import static dev.switchboard.task.ServiceHarness.awaitTask;
 import static dev.switchboard.task.ServiceHarness.request;
 import static dev.switchboard.task.ServiceHarness.user;
@@ -12,6 +13,9 @@ import dev.switchboard.protocol.TaskState;
 import dev.switchboard.protocol.TaskStatusUpdateEvent;
 import dev.switchboard.protocol.request.CancelTaskRequest;
 import dev.switchboard.protocol.request.ListTasksRequest;
+import dev.switchboard.skill.AgentExecutor;
+import dev.switchboard.skill.AgentRequest;
+import dev.switchboard.skill.TaskUpdater;
 import dev.switchboard.store.StoreTesting;
 import dev.switchboard.store.TaskDatabase;
 import java.nio.file.Path;
@@ -72,14 +76,14 @@ class CancelDuringTurnTest {
 
     @Test
     void aBlockingSendOfACanceledTaskAnswersCanceled() throws Exception {
-        CompletableFuture<SendMessageResult> sent = harness.service.send(request(user("work", null, null)), null)
+        CompletableFuture<SendMessageResult> sent = harness.service.send(request(user("work", null, null)), operator())
                 .toCompletableFuture();
         ServiceHarness.await(working, "the agent to work");
         holdCancelUntil = sent::isDone;
         String taskId = harness.service.list(new ListTasksRequest(null, null, null, null, null, null, null, false),
-                null).tasks().get(0).id();
+                operator()).tasks().get(0).id();
 
-        Task canceled = harness.service.cancel(new CancelTaskRequest(null, taskId, null), null);
+        Task canceled = harness.service.cancel(new CancelTaskRequest(null, taskId, null), operator());
 
         assertEquals(TaskState.CANCELED, canceled.status().state());
         assertEquals(TaskState.CANCELED, awaitTask(sent).status().state());
@@ -88,13 +92,13 @@ class CancelDuringTurnTest {
     @Test
     void aStreamOfACanceledTaskEndsWithTheCancellation() throws Exception {
         RecordingSink sink = new RecordingSink();
-        harness.service.stream(request(user("work", null, null)), null, sink);
+        harness.service.stream(request(user("work", null, null)), operator(), sink);
         ServiceHarness.await(working, "the agent to work");
         holdCancelUntil = sink::isEnded;
         ServiceHarness.eventually(() -> sink.entries.size() == 2, "the task and WORKING");
         String taskId = sink.events().get(0) instanceof Task task ? task.id() : null;
 
-        harness.service.cancel(new CancelTaskRequest(null, taskId, null), null);
+        harness.service.cancel(new CancelTaskRequest(null, taskId, null), operator());
         sink.awaitEnd();
 
         TaskStatusUpdateEvent last = assertInstanceOf(TaskStatusUpdateEvent.class,

@@ -1,5 +1,6 @@
 package dev.switchboard.task;
 
+import static dev.switchboard.skill.Calls.by;
 import static dev.switchboard.task.ServiceHarness.awaitTask;
 import static dev.switchboard.task.ServiceHarness.awaitUninterruptibly;
 import static dev.switchboard.task.ServiceHarness.request;
@@ -91,7 +92,7 @@ class CancelRaceTest {
             Round round = new Round();
             current = round;
             CompletionStage<SendMessageResult> sent = service.send(request(user("race " + i, "ctx-race", null)),
-                    "alice");
+                    by("alice"));
             ServiceHarness.await(round.working, "the agent to work in round " + i);
             String taskId = round.taskId;
 
@@ -104,7 +105,7 @@ class CancelRaceTest {
             Future<Object> canceler = racers.submit(() -> {
                 go.await();
                 try {
-                    return service.cancel(new CancelTaskRequest(null, taskId, null), "alice");
+                    return service.cancel(new CancelTaskRequest(null, taskId, null), by("alice"));
                 } catch (A2AException e) {
                     return e;
                 }

@@ -1,5 +1,7 @@
 package dev.switchboard.task;
 
+import static dev.switchboard.skill.Calls.by;
+import static dev.switchboard.skill.Calls.operator;
 import static dev.switchboard.task.ServiceHarness.awaitTask;
 import static dev.switchboard.task.ServiceHarness.eventually;
 import static dev.switchboard.task.ServiceHarness.request;
@@ -16,6 +18,7 @@ import dev.switchboard.protocol.Task;
 import dev.switchboard.protocol.TaskState;
 import dev.switchboard.protocol.TaskStatusUpdateEvent;
 import dev.switchboard.protocol.request.SendMessageRequest;
+import dev.switchboard.skill.AgentExecutor;
 import dev.switchboard.store.TaskQuery;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -66,7 +69,7 @@ class IdempotentSendTest extends ServiceTesting {
 
     /** The task a first send made, once its agent reported working. */
     private Task workingTask(TaskService service, Message message, String owner) throws Exception {
-        Task first = awaitTask(service.send(request(message, null, true), owner));
+        Task first = awaitTask(service.send(request(message, null, true), by(owner)));
         eventually(() -> harness.storedState(first.id()) == TaskState.WORKING, "the agent's first report");
         return first;
     }
@@ -83,13 +86,13 @@ class IdempotentSendTest extends ServiceTesting {
         Message message = user("question", null, null);
         Task first = workingTask(service, message, alice);
 
-        Task repeat = awaitTask(service.send(request(message), alice));
+        Task repeat = awaitTask(service.send(request(message), by(alice)));
         assertEquals(first.id(), repeat.id());
         assertEquals(TaskState.WORKING, repeat.status().state(), "answered at once, as the task is now");
 
         go.countDown();
         eventually(() -> harness.storedState(first.id()) == TaskState.COMPLETED, "the task to complete");
-        Task later = awaitTask(service.send(request(message, 1, false), alice));
+        Task later = awaitTask(service.send(request(message, 1, false), by(alice)));
         assertEquals(first.id(), later.id());
         assertEquals(TaskState.COMPLETED, later.status().state());
         assertEquals(1, later.history().size(), "the repeat's historyLength applies");
@@ -103,11 +106,11 @@ class IdempotentSendTest extends ServiceTesting {
         String alice = owner();
         String bob = owner();
         Message message = user("question", null, null);
-        Task mine = awaitTask(service.send(request(message), alice));
-        Task theirs = awaitTask(service.send(request(message), bob));
+        Task mine = awaitTask(service.send(request(message), by(alice)));
+        Task theirs = awaitTask(service.send(request(message), by(bob)));
         assertNotEquals(mine.id(), theirs.id());
-        assertEquals(theirs.id(), awaitTask(service.send(request(message), bob)).id());
-        assertEquals(mine.id(), awaitTask(service.send(request(message), alice)).id());
+        assertEquals(theirs.id(), awaitTask(service.send(request(message), by(bob))).id());
+        assertEquals(mine.id(), awaitTask(service.send(request(message), by(alice))).id());
         assertEquals(2, runs.get());
     }
 
@@ -115,9 +118,9 @@ class IdempotentSendTest extends ServiceTesting {
     void theOperatorsRepeatsAreCaughtThoughItsTasksHaveNoOwner() throws Exception {
         TaskService service = service((request, updater) -> updater.complete("done"));
         Message message = user("question", null, null);
-        Task first = awaitTask(service.send(request(message), null));
-        assertEquals(first.id(), awaitTask(service.send(request(message), null)).id());
-        assertNotEquals(first.id(), awaitTask(service.send(request(message), owner())).id(),
+        Task first = awaitTask(service.send(request(message), operator()));
+        assertEquals(first.id(), awaitTask(service.send(request(message), operator())).id());
+        assertNotEquals(first.id(), awaitTask(service.send(request(message), by(owner()))).id(),
                 "a caller with an owner is not the operator");
         assertEquals(2, runs.get());
     }
@@ -133,11 +136,11 @@ class IdempotentSendTest extends ServiceTesting {
         });
         String alice = owner();
         Message message = user("book a room", null, null);
-        Task task = awaitTask(service.send(request(message), alice));
+        Task task = awaitTask(service.send(request(message), by(alice)));
         assertEquals(TaskState.INPUT_REQUIRED, task.status().state());
         Message followUp = new Message(message.messageId(), null, task.id(), message.role(), message.parts(), null,
                 List.of(), List.of());
-        Task continued = awaitTask(service.send(request(followUp), alice));
+        Task continued = awaitTask(service.send(request(followUp), by(alice)));
         assertEquals(task.id(), continued.id());
         assertEquals(TaskState.COMPLETED, continued.status().state());
         assertEquals(2, runs.get());
@@ -174,7 +177,7 @@ class IdempotentSendTest extends ServiceTesting {
                 for (int i = 0; i < RACERS; i++) {
                     answers.add(clients.submit(() -> {
                         start.await();
-                        return awaitTask(service.send(request, alice));
+                        return awaitTask(service.send(request, by(alice)));
                     }));
                 }
                 Set<String> ids = new HashSet<>();
@@ -202,7 +205,7 @@ class IdempotentSendTest extends ServiceTesting {
         Task first = workingTask(service, message, alice);
 
         RecordingSink sink = new RecordingSink();
-        service.stream(request(message), alice, sink);
+        service.stream(request(message), by(alice), sink);
         eventually(() -> !sink.entries.isEmpty(), "the snapshot");
         Task snapshot = assertInstanceOf(Task.class, sink.entries.get(0).event());
         assertEquals(first.id(), snapshot.id());
@@ -222,10 +225,10 @@ class IdempotentSendTest extends ServiceTesting {
         TaskService service = service((request, updater) -> updater.complete("done"));
         String alice = owner();
         Message message = user("question", null, null);
-        Task first = awaitTask(service.send(request(message), alice));
+        Task first = awaitTask(service.send(request(message), by(alice)));
 
         RecordingSink sink = new RecordingSink();
-        service.stream(request(message), alice, sink, line);
+        service.stream(request(message), by(alice, line), sink);
         sink.awaitEnd();
         Task snapshot = assertInstanceOf(Task.class, sink.events().get(0));
         assertEquals(first.id(), snapshot.id());
@@ -253,7 +256,7 @@ class IdempotentSendTest extends ServiceTesting {
             Thread client = new Thread(() -> {
                 try {
                     start.await();
-                    service.stream(request, alice, sink);
+                    service.stream(request, by(alice), sink);
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }

@@ -1,5 +1,7 @@
 package dev.switchboard.task;
 
+import static dev.switchboard.skill.Calls.by;
+import static dev.switchboard.skill.Calls.operator;
 import static dev.switchboard.task.ServiceHarness.assertA2AError;
 import static dev.switchboard.task.ServiceHarness.awaitTask;
 import static dev.switchboard.task.ServiceHarness.request;
@@ -38,7 +40,7 @@ class OwnerChecksTest {
         db = StoreTesting.open(dir);
         harness = new ServiceHarness(db, (request, updater) -> updater.requireInput("more?"));
         service = harness.service;
-        alices = awaitTask(service.send(request(user("mine", "ctx-owner", null)), "alice"));
+        alices = awaitTask(service.send(request(user("mine", "ctx-owner", null)), by("alice")));
         assertEquals(TaskState.INPUT_REQUIRED, alices.status().state());
     }
 
@@ -50,11 +52,12 @@ class OwnerChecksTest {
 
     @Test
     void anotherCallerFindsNothing() {
-        assertA2AError(A2AError.TASK_NOT_FOUND, () -> service.get(new GetTaskRequest(null, alices.id(), null), "bob"));
+        assertA2AError(A2AError.TASK_NOT_FOUND,
+                () -> service.get(new GetTaskRequest(null, alices.id(), null), by("bob")));
         assertA2AError(A2AError.TASK_NOT_FOUND, () -> service.cancel(new CancelTaskRequest(null, alices.id(), null),
-                "bob"));
+                by("bob")));
         assertA2AError(A2AError.TASK_NOT_FOUND, () -> service.subscribe(new SubscribeToTaskRequest(null, alices.id()),
-                null, "bob", new EventSink() {
+                null, by("bob"), new EventSink() {
                     @Override
                     public void event(long seq, StreamEvent event) {
                     }
@@ -63,13 +66,14 @@ class OwnerChecksTest {
                     public void end() {
                     }
                 }));
-        assertA2AError(A2AError.TASK_NOT_FOUND, () -> service.send(request(user("hijack", null, alices.id())), "bob"));
+        assertA2AError(A2AError.TASK_NOT_FOUND,
+                () -> service.send(request(user("hijack", null, alices.id())), by("bob")));
         assertEquals(TaskState.INPUT_REQUIRED, harness.storedState(alices.id()), "nothing changed");
     }
 
     @Test
     void theOwnerAndTheOperatorFindIt() {
-        assertEquals(alices.id(), service.get(new GetTaskRequest(null, alices.id(), null), "alice").id());
-        assertEquals(alices.id(), service.get(new GetTaskRequest(null, alices.id(), null), null).id());
+        assertEquals(alices.id(), service.get(new GetTaskRequest(null, alices.id(), null), by("alice")).id());
+        assertEquals(alices.id(), service.get(new GetTaskRequest(null, alices.id(), null), operator()).id());
     }
 }

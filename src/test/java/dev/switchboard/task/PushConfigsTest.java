@@ -1,12 +1,13 @@
 package dev.switchboard.task;
 
+import static dev.switchboard.skill.Calls.by;
+import static dev.switchboard.skill.Calls.operator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
-import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.protocol.Task;
 import dev.switchboard.protocol.TaskPushNotificationConfig;
 import dev.switchboard.protocol.TaskPushNotificationConfig.AuthenticationInfo;
@@ -64,33 +65,31 @@ class PushConfigsTest {
 
     @Test
     void clientIdsAreKeptAndMissingOnesAssigned() {
-        assertEquals("mine", push.create(config("mine", "https://hooks.example.com/1"), "t1", "alice",
-                ProtocolVersion.V1_0).id());
-        String assigned = push.create(config(null, "https://hooks.example.com/2"), "t1", "alice",
-                ProtocolVersion.V1_0).id();
+        assertEquals("mine", push.create(config("mine", "https://hooks.example.com/1"), "t1", by("alice")).id());
+        String assigned = push.create(config(null, "https://hooks.example.com/2"), "t1", by("alice")).id();
         assertTrue(assigned.length() >= 32, assigned);
         assertEquals("https://hooks.example.com/1", push.get(new TaskPushNotificationConfigRequest("t1", "mine"),
-                "alice").url());
-        assertEquals(2, push.list(new ListTaskPushNotificationConfigsRequest("t1", null, null), "alice")
+                by("alice")).url());
+        assertEquals(2, push.list(new ListTaskPushNotificationConfigsRequest("t1", null, null), by("alice"))
                 .configs().size());
     }
 
     @Test
     void onlyTheOwnerOrTheOperatorSeesTheConfigs() {
-        push.create(config("c", "https://hooks.example.com/1"), "t1", "alice", ProtocolVersion.V1_0);
+        push.create(config("c", "https://hooks.example.com/1"), "t1", by("alice"));
         assertEquals(A2AError.TASK_NOT_FOUND, error(() -> push.get(new TaskPushNotificationConfigRequest("t1", "c"),
-                "mallory")));
+                by("mallory"))));
         assertEquals(A2AError.TASK_NOT_FOUND, error(() -> push.delete(new TaskPushNotificationConfigRequest("t1", "c"),
-                "mallory")));
+                by("mallory"))));
         assertEquals(A2AError.TASK_NOT_FOUND, error(() -> push.create(config("x", "https://hooks.example.com/1"),
-                "t1", "mallory", ProtocolVersion.V1_0)));
-        assertEquals("c", push.get(new TaskPushNotificationConfigRequest("t1", "c"), null).id());
+                "t1", by("mallory"))));
+        assertEquals("c", push.get(new TaskPushNotificationConfigRequest("t1", "c"), operator()).id());
     }
 
     @Test
     void refusedUrlsAndHeaderBreakingValuesAreInvalidParams() {
         assertEquals(A2AError.INVALID_PARAMS, error(() -> push.create(config("a", "https://10.0.0.1/x"), "t1",
-                "alice", ProtocolVersion.V1_0)));
+                by("alice"))));
         for (TaskPushNotificationConfig bad : List.of(
                 new TaskPushNotificationConfig(null, "a", null, "https://hooks.example.com/1", "a\r\nX: y", null),
                 new TaskPushNotificationConfig(null, "a", null, "https://hooks.example.com/1", null,
@@ -98,55 +97,55 @@ class PushConfigsTest {
                 new TaskPushNotificationConfig(null, "a", null, "https://hooks.example.com/1", null,
                         new AuthenticationInfo("Bearer x", "c")),
                 new TaskPushNotificationConfig(null, "a\n", null, "https://hooks.example.com/1", null, null))) {
-            assertEquals(A2AError.INVALID_PARAMS, error(() -> push.create(bad, "t1", "alice", ProtocolVersion.V1_0)),
+            assertEquals(A2AError.INVALID_PARAMS, error(() -> push.create(bad, "t1", by("alice"))),
                     bad::toString);
         }
         assertEquals(A2AError.INVALID_PARAMS, error(() -> push.list(
-                new ListTaskPushNotificationConfigsRequest("t1", null, "not-a-token"), "alice")));
+                new ListTaskPushNotificationConfigsRequest("t1", null, "not-a-token"), by("alice"))));
     }
 
     @Test
     void overLongIdsUrlsAndSecretsAreInvalidParamsNamingTheLimit() {
         String longId = "x".repeat(1_000);
         assertEquals("taskId is longer than 128 characters", assertThrows(A2AException.class,
-                () -> push.get(new TaskPushNotificationConfigRequest(longId, "c"), "alice")).getMessage());
+                () -> push.get(new TaskPushNotificationConfigRequest(longId, "c"), by("alice"))).getMessage());
         assertEquals("id is longer than 128 characters", assertThrows(A2AException.class,
-                () -> push.get(new TaskPushNotificationConfigRequest("t1", longId), "alice")).getMessage());
+                () -> push.get(new TaskPushNotificationConfigRequest("t1", longId), by("alice"))).getMessage());
         assertEquals(A2AError.INVALID_PARAMS, error(() -> push.getOrFirst(
-                new TaskPushNotificationConfigRequest("t1", longId), "alice")));
+                new TaskPushNotificationConfigRequest("t1", longId), by("alice"))));
         assertEquals(A2AError.INVALID_PARAMS, error(() -> push.delete(
-                new TaskPushNotificationConfigRequest("t1", longId), "alice")));
+                new TaskPushNotificationConfigRequest("t1", longId), by("alice"))));
         assertEquals(A2AError.INVALID_PARAMS, error(() -> push.list(
-                new ListTaskPushNotificationConfigsRequest(longId, null, null), "alice")));
+                new ListTaskPushNotificationConfigsRequest(longId, null, null), by("alice"))));
         assertEquals(A2AError.INVALID_PARAMS, error(() -> push.create(config("c", "https://hooks.example.com/1"),
-                longId, "alice", ProtocolVersion.V1_0)));
+                longId, by("alice"))));
         assertEquals("id is longer than 128 characters", assertThrows(A2AException.class, () -> push.create(
-                config(longId, "https://hooks.example.com/1"), "t1", "alice", ProtocolVersion.V1_0)).getMessage());
+                config(longId, "https://hooks.example.com/1"), "t1", by("alice"))).getMessage());
         assertEquals("url is longer than 2048 characters", assertThrows(A2AException.class, () -> push.create(
-                config("c", "https://hooks.example.com/" + "u".repeat(2_048)), "t1", "alice", ProtocolVersion.V1_0))
+                config("c", "https://hooks.example.com/" + "u".repeat(2_048)), "t1", by("alice")))
                 .getMessage());
         assertEquals("authentication.scheme is longer than 64 characters", assertThrows(A2AException.class,
                 () -> push.create(new TaskPushNotificationConfig(null, "c", null, "https://hooks.example.com/1", null,
-                        new AuthenticationInfo("B".repeat(65), "cred")), "t1", "alice", ProtocolVersion.V1_0))
+                        new AuthenticationInfo("B".repeat(65), "cred")), "t1", by("alice")))
                 .getMessage());
         assertEquals("token is longer than 2048 characters", assertThrows(A2AException.class,
                 () -> push.create(new TaskPushNotificationConfig(null, "c", null, "https://hooks.example.com/1",
-                        "t".repeat(2_049), null), "t1", "alice", ProtocolVersion.V1_0)).getMessage());
-        assertEquals(0, push.list(new ListTaskPushNotificationConfigsRequest("t1", null, null), "alice")
+                        "t".repeat(2_049), null), "t1", by("alice"))).getMessage());
+        assertEquals(0, push.list(new ListTaskPushNotificationConfigsRequest("t1", null, null), by("alice"))
                 .configs().size(), "nothing was stored");
     }
 
     @Test
     void deleteIsIdempotentAndOffMeansNotSupported() {
-        push.create(config("c", "https://hooks.example.com/1"), "t1", "alice", ProtocolVersion.V1_0);
-        push.delete(new TaskPushNotificationConfigRequest("t1", "c"), "alice");
-        push.delete(new TaskPushNotificationConfigRequest("t1", "c"), "alice");
+        push.create(config("c", "https://hooks.example.com/1"), "t1", by("alice"));
+        push.delete(new TaskPushNotificationConfigRequest("t1", "c"), by("alice"));
+        push.delete(new TaskPushNotificationConfigRequest("t1", "c"), by("alice"));
         assertEquals(A2AError.TASK_NOT_FOUND, error(() -> push.get(new TaskPushNotificationConfigRequest("t1", "c"),
-                "alice")));
+                by("alice"))));
         PushConfigs off = PushConfigs.disabled(tasks);
         assertEquals(A2AError.PUSH_NOTIFICATION_NOT_SUPPORTED, error(() -> off.create(
-                config("c", "https://hooks.example.com/1"), "t1", "alice", ProtocolVersion.V1_0)));
+                config("c", "https://hooks.example.com/1"), "t1", by("alice"))));
         assertEquals(A2AError.PUSH_NOTIFICATION_NOT_SUPPORTED, error(() -> off.list(
-                new ListTaskPushNotificationConfigsRequest("t1", null, null), "alice")));
+                new ListTaskPushNotificationConfigsRequest("t1", null, null), by("alice"))));
     }
 }

@@ -16,6 +16,7 @@ import dev.switchboard.protocol.TaskState;
 import dev.switchboard.protocol.TaskStatusUpdateEvent;
 import dev.switchboard.protocol.request.SendMessageConfiguration;
 import dev.switchboard.protocol.request.SendMessageRequest;
+import dev.switchboard.skill.AgentExecutor;
 import dev.switchboard.store.JpaTaskStore;
 import dev.switchboard.store.StoreTesting;
 import dev.switchboard.store.StoredEvent;

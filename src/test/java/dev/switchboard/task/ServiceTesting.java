@@ -1,5 +1,6 @@
 package dev.switchboard.task;
 
+import dev.switchboard.skill.AgentExecutor;
 import dev.switchboard.store.StoreTesting;
 import dev.switchboard.store.TaskDatabase;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package dev.switchboard.task;
 
+import static dev.switchboard.skill.Calls.by;
 import static dev.switchboard.task.ServiceHarness.assertA2AError;
 import static dev.switchboard.task.ServiceHarness.await;
 import static dev.switchboard.task.ServiceHarness.request;
@@ -11,6 +12,7 @@ import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.StreamEvent;
 import dev.switchboard.protocol.Task;
+import dev.switchboard.skill.AgentExecutor;
 import dev.switchboard.store.Appended;
 import dev.switchboard.store.StoredEvent;
 import dev.switchboard.store.StoredTask;
@@ -48,14 +50,15 @@ class StoreFailureTest {
     void aBlockingSendFailsWhenTheAnswerCannotBeStored() {
         TaskService service = service((request, updater) -> updater.complete("done"));
         A2AException failure = assertA2AError(A2AError.INTERNAL_ERROR,
-                () -> await(service.send(request(user("hi", null, null)), "alice")));
+                () -> await(service.send(request(user("hi", null, null)), by("alice"))));
         assertEquals("The task store is unavailable", failure.getMessage());
     }
 
     @Test
     void aBlockingSendFailsWhenAnAgentThatReportedNothingCannotBeStored() {
         TaskService service = service((request, updater) -> { });
-        assertA2AError(A2AError.INTERNAL_ERROR, () -> await(service.send(request(user("hi", null, null)), "alice")));
+        assertA2AError(A2AError.INTERNAL_ERROR,
+                () -> await(service.send(request(user("hi", null, null)), by("alice"))));
     }
 
     @Test
@@ -63,7 +66,7 @@ class StoreFailureTest {
         TaskService service = service((request, updater) -> updater.complete("done"));
         RecordingSink sink = new RecordingSink();
         List<A2AException> reported = new java.util.concurrent.CopyOnWriteArrayList<>();
-        service.stream(request(user("hi", null, null)), "alice", new EventSink() {
+        service.stream(request(user("hi", null, null)), by("alice"), new EventSink() {
             @Override
             public void event(long seq, StreamEvent event) {
                 sink.event(seq, event);

@@ -1,5 +1,6 @@
 package dev.switchboard.task;
 
+import static dev.switchboard.skill.Calls.by;
 import static dev.switchboard.task.ServiceHarness.awaitTask;
 import static dev.switchboard.task.ServiceHarness.request;
 import static dev.switchboard.task.ServiceHarness.user;
@@ -15,6 +16,7 @@ import dev.switchboard.protocol.TaskState;
 import dev.switchboard.protocol.TaskStatusUpdateEvent;
 import dev.switchboard.protocol.request.CancelTaskRequest;
 import dev.switchboard.protocol.request.SubscribeToTaskRequest;
+import dev.switchboard.skill.AgentExecutor;
 import dev.switchboard.store.StoredEvent;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
@@ -66,7 +68,7 @@ class StreamSettlingTest extends ServiceTesting {
 
     /** Runs the agent's first turn up to {@code working}, without waiting for the rest. */
     private Task started(TaskService service, CountDownLatch working) throws Exception {
-        Task task = awaitTask(service.send(request(user("start", null, null), null, true), "alice"));
+        Task task = awaitTask(service.send(request(user("start", null, null), null, true), by("alice")));
         ServiceHarness.await(working, "the agent to work");
         return task;
     }
@@ -98,7 +100,7 @@ class StreamSettlingTest extends ServiceTesting {
             awaitState(task.id(), TaskState.COMPLETED);
         });
         RecordingSink sink = new RecordingSink();
-        service.subscribe(subscription(task.id()), null, "alice", sink, line);
+        service.subscribe(subscription(task.id()), null, by("alice", line), sink);
         sink.awaitEnd();
 
         if (line == ProtocolVersion.V0_3) {
@@ -114,9 +116,9 @@ class StreamSettlingTest extends ServiceTesting {
     @Test
     void a03ResubscriptionToAFinishedTaskAnswersTheTaskAndItsFinalStatus() throws Exception {
         TaskService service = service((request, updater) -> updater.complete("done"));
-        Task done = awaitTask(service.send(request(user("quick", null, null)), "alice"));
+        Task done = awaitTask(service.send(request(user("quick", null, null)), by("alice")));
         RecordingSink sink = new RecordingSink();
-        service.subscribe(subscription(done.id()), null, "alice", sink, ProtocolVersion.V0_3);
+        service.subscribe(subscription(done.id()), null, by("alice", ProtocolVersion.V0_3), sink);
         sink.awaitEnd();
 
         assertEquals(List.of("Task COMPLETED", "TaskStatusUpdateEvent COMPLETED"), shapes(sink));
@@ -126,9 +128,9 @@ class StreamSettlingTest extends ServiceTesting {
     @Test
     void a03ResubscriptionToATaskWaitingForInputEndsWithThatStatus() throws Exception {
         TaskService service = service((request, updater) -> updater.requireInput("name?"));
-        Task waiting = awaitTask(service.send(request(user("register", null, null)), "alice"));
+        Task waiting = awaitTask(service.send(request(user("register", null, null)), by("alice")));
         RecordingSink sink = new RecordingSink();
-        service.subscribe(subscription(waiting.id()), null, "alice", sink, ProtocolVersion.V0_3);
+        service.subscribe(subscription(waiting.id()), null, by("alice", ProtocolVersion.V0_3), sink);
         sink.awaitEnd();
 
         assertEquals(List.of("Task INPUT_REQUIRED", "TaskStatusUpdateEvent INPUT_REQUIRED"), shapes(sink));
@@ -144,12 +146,12 @@ class StreamSettlingTest extends ServiceTesting {
                 updater.requireInput("name?");
             }
         });
-        Task waiting = awaitTask(service.send(request(user("register", null, null)), "alice"));
+        Task waiting = awaitTask(service.send(request(user("register", null, null)), by("alice")));
         RecordingSink sink = new RecordingSink();
-        service.subscribe(subscription(waiting.id()), null, "alice", sink, ProtocolVersion.V1_0);
+        service.subscribe(subscription(waiting.id()), null, by("alice"), sink);
         ServiceHarness.eventually(() -> sink.entries.size() == 1, "the task");
         assertFalse(sink.isEnded());
-        awaitTask(service.send(request(user("Ada", null, waiting.id())), "alice"));
+        awaitTask(service.send(request(user("Ada", null, waiting.id())), by("alice")));
         sink.awaitEnd();
 
         assertEquals(List.of("Task INPUT_REQUIRED", "TaskStatusUpdateEvent COMPLETED"), shapes(sink));
@@ -167,7 +169,7 @@ class StreamSettlingTest extends ServiceTesting {
         });
         Task task = started(service, working);
         RecordingSink sink = new RecordingSink();
-        service.subscribe(subscription(task.id()), null, "alice", sink, ProtocolVersion.V0_3);
+        service.subscribe(subscription(task.id()), null, by("alice", ProtocolVersion.V0_3), sink);
         ServiceHarness.eventually(() -> sink.entries.size() == 1, "the task");
         release.countDown();
         sink.awaitEnd();
@@ -186,7 +188,7 @@ class StreamSettlingTest extends ServiceTesting {
             release.await();
         });
         RecordingSink sink = new RecordingSink();
-        service.stream(request(user("register", null, null)), "alice", sink, ProtocolVersion.V0_3);
+        service.stream(request(user("register", null, null)), by("alice", ProtocolVersion.V0_3), sink);
         ServiceHarness.await(asked, "the request for input");
         try {
             sink.awaitEnd();
@@ -204,15 +206,15 @@ class StreamSettlingTest extends ServiceTesting {
             updater.working();
             updater.complete("done");
         });
-        Task done = awaitTask(service.send(request(user("quick", null, null)), "alice"));
+        Task done = awaitTask(service.send(request(user("quick", null, null)), by("alice")));
         RecordingSink nothingMissed = new RecordingSink();
-        service.subscribe(subscription(done.id()), 3L, "alice", nothingMissed, ProtocolVersion.V0_3);
+        service.subscribe(subscription(done.id()), 3L, by("alice", ProtocolVersion.V0_3), nothingMissed);
         nothingMissed.awaitEnd();
         assertEquals(List.of("TaskStatusUpdateEvent COMPLETED"), shapes(nothingMissed));
         assertEquals(List.of(3L), nothingMissed.seqs());
 
         RecordingSink missedSome = new RecordingSink();
-        service.subscribe(subscription(done.id()), 1L, "alice", missedSome, ProtocolVersion.V0_3);
+        service.subscribe(subscription(done.id()), 1L, by("alice", ProtocolVersion.V0_3), missedSome);
         missedSome.awaitEnd();
         assertEquals(List.of("TaskStatusUpdateEvent WORKING", "TaskStatusUpdateEvent COMPLETED"), shapes(missedSome),
                 "the log's own final update closes it, not a second one");
@@ -231,7 +233,7 @@ class StreamSettlingTest extends ServiceTesting {
         });
         Task task = started(service, working);
         RecordingSink sink = new RecordingSink();
-        service.subscribe(subscription(task.id()), 99L, "alice", sink, line);
+        service.subscribe(subscription(task.id()), 99L, by("alice", line), sink);
         release.countDown();
         sink.awaitEnd();
 
@@ -252,12 +254,12 @@ class StreamSettlingTest extends ServiceTesting {
                 updater.requireInput("name?");
             }
         });
-        Task waiting = awaitTask(service.send(request(user("register", null, null)), "alice"));
+        Task waiting = awaitTask(service.send(request(user("register", null, null)), by("alice")));
         ServiceHarness.eventually(() -> service.runningCount() == 0, "the first turn to end");
         // the follow-up is checked (call 1) and stored (2); the stream has read the task (3) when the cancel comes
         stepping.afterCall(3, waiting.id(), () -> {
             Future<Task> cancel = racer.submit(() -> service.cancel(new CancelTaskRequest(null, waiting.id(), null),
-                    "alice"));
+                    by("alice")));
             try {
                 cancel.get(500, TimeUnit.MILLISECONDS);
             } catch (TimeoutException e) {
@@ -267,7 +269,7 @@ class StreamSettlingTest extends ServiceTesting {
             }
         });
         RecordingSink sink = new RecordingSink();
-        service.stream(request(user("Ada", null, waiting.id())), "alice", sink, line);
+        service.stream(request(user("Ada", null, waiting.id())), by("alice", line), sink);
         try {
             sink.awaitEnd();
         } finally {
@@ -289,13 +291,13 @@ class StreamSettlingTest extends ServiceTesting {
             turns.incrementAndGet();
             updater.requireInput("name?");
         });
-        Task waiting = awaitTask(service.send(request(user("register", null, null)), "alice"));
+        Task waiting = awaitTask(service.send(request(user("register", null, null)), by("alice")));
         ServiceHarness.eventually(() -> service.runningCount() == 0, "the first turn to end");
         // the follow-up is checked (call 1) and stored (2), then canceled before the stream reads the task
         stepping.afterCall(2, waiting.id(), () -> service.cancel(new CancelTaskRequest(null, waiting.id(), null),
-                "alice"));
+                by("alice")));
         RecordingSink sink = new RecordingSink();
-        service.stream(request(user("Ada", null, waiting.id())), "alice", sink, line);
+        service.stream(request(user("Ada", null, waiting.id())), by("alice", line), sink);
         sink.awaitEnd();
 
         assertEquals(line == ProtocolVersion.V0_3 ? List.of("Task CANCELED", "TaskStatusUpdateEvent CANCELED")
@@ -349,11 +351,11 @@ class StreamSettlingTest extends ServiceTesting {
         CountDownLatch firstReturns = new CountDownLatch(1);
         CountDownLatch answer = new CountDownLatch(1);
         TaskService service = service(askThenAnswer(firstReturns, answer));
-        Task waiting = awaitTask(service.send(request(user("register", null, null)), "alice"));
+        Task waiting = awaitTask(service.send(request(user("register", null, null)), by("alice")));
         RecordingSink sink = new RecordingSink();
         CountDownLatch announced = new CountDownLatch(1);
         followUpWhileThePreviousTurnEnds(service, waiting.id(), firstReturns, announced, () -> {
-            service.stream(request(user("Ada", null, waiting.id())), "alice", sink, line);
+            service.stream(request(user("Ada", null, waiting.id())), by("alice", line), sink);
             return null;
         });
         ServiceHarness.await(announced, "the first turn's end");
@@ -369,10 +371,10 @@ class StreamSettlingTest extends ServiceTesting {
         CountDownLatch firstReturns = new CountDownLatch(1);
         CountDownLatch answer = new CountDownLatch(1);
         TaskService service = service(askThenAnswer(firstReturns, answer));
-        Task waiting = awaitTask(service.send(request(user("register", null, null)), "alice"));
+        Task waiting = awaitTask(service.send(request(user("register", null, null)), by("alice")));
         CountDownLatch announced = new CountDownLatch(1);
         CompletionStage<SendMessageResult> sent = followUpWhileThePreviousTurnEnds(service, waiting.id(),
-                firstReturns, announced, () -> service.send(request(user("Ada", null, waiting.id())), "alice"));
+                firstReturns, announced, () -> service.send(request(user("Ada", null, waiting.id())), by("alice")));
         ServiceHarness.await(announced, "the first turn's end");
         answer.countDown();
 

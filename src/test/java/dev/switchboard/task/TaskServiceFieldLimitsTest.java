@@ -1,5 +1,6 @@
 package dev.switchboard.task;
 
+import static dev.switchboard.skill.Calls.operator;
 import static dev.switchboard.task.ServiceHarness.assertA2AError;
 import static dev.switchboard.task.ServiceHarness.request;
 import static dev.switchboard.task.ServiceHarness.user;
@@ -44,17 +45,17 @@ class TaskServiceFieldLimitsTest {
     }
 
     private int storedTasks() {
-        return harness.service.list(new ListTasksRequest(null, null, null, null, null, null, null, false), null)
+        return harness.service.list(new ListTasksRequest(null, null, null, null, null, null, null, false), operator())
                 .totalSize();
     }
 
     @Test
     void aThousandCharacterContextIdIsInvalidParamsAndNothingIsStored() {
         A2AException e = assertA2AError(A2AError.INVALID_PARAMS,
-                () -> harness.service.send(request(user("hi", "c".repeat(1_000), null)), null));
+                () -> harness.service.send(request(user("hi", "c".repeat(1_000), null)), operator()));
         assertEquals("message.contextId is longer than 255 characters", e.getMessage());
         assertA2AError(A2AError.INVALID_PARAMS, () -> harness.service.stream(
-                request(user("hi", "c".repeat(1_000), null)), null, new RecordingSink()));
+                request(user("hi", "c".repeat(1_000), null)), operator(), new RecordingSink()));
         assertEquals(0, storedTasks());
         assertEquals(0, agentRuns.get());
     }
@@ -63,19 +64,20 @@ class TaskServiceFieldLimitsTest {
     void aContextIdAtTheLimitStartsATask() throws Exception {
         String contextId = "c".repeat(255);
         assertEquals(contextId, ServiceHarness.awaitTask(harness.service.send(request(user("hi", contextId, null)),
-                null)).contextId());
+                operator())).contextId());
     }
 
     @Test
     void overLongTaskIdsAreInvalidParamsNotUnknownTasks() {
         String id = "t".repeat(1_000);
-        assertA2AError(A2AError.INVALID_PARAMS, () -> harness.service.send(request(user("hi", null, id)), null));
-        assertA2AError(A2AError.INVALID_PARAMS, () -> harness.service.get(new GetTaskRequest(null, id, null), null));
+        assertA2AError(A2AError.INVALID_PARAMS, () -> harness.service.send(request(user("hi", null, id)), operator()));
+        assertA2AError(A2AError.INVALID_PARAMS,
+                () -> harness.service.get(new GetTaskRequest(null, id, null), operator()));
         assertA2AError(A2AError.INVALID_PARAMS, () -> harness.service.cancel(new CancelTaskRequest(null, id, null),
-                null));
+                operator()));
         assertA2AError(A2AError.INVALID_PARAMS, () -> harness.service.subscribe(new SubscribeToTaskRequest(null, id),
-                null, null, new RecordingSink()));
+                null, operator(), new RecordingSink()));
         assertA2AError(A2AError.INVALID_PARAMS, () -> harness.service.list(new ListTasksRequest(null, "c".repeat(256),
-                null, null, null, null, null, false), null));
+                null, null, null, null, null, false), operator()));
     }
 }

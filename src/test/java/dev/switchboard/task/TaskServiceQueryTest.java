@@ -1,5 +1,6 @@
 package dev.switchboard.task;
 
+import static dev.switchboard.skill.Calls.by;
 import static dev.switchboard.task.ServiceHarness.assertA2AError;
 import static dev.switchboard.task.ServiceHarness.awaitTask;
 import static dev.switchboard.task.ServiceHarness.request;
@@ -63,8 +64,8 @@ class TaskServiceQueryTest {
             }
         });
         service = harness.service;
-        Task first = awaitTask(service.send(request(user("start", "ctx-q", null)), "alice"));
-        conversation = awaitTask(service.send(request(user("that one", null, first.id())), "alice"));
+        Task first = awaitTask(service.send(request(user("start", "ctx-q", null)), by("alice")));
+        conversation = awaitTask(service.send(request(user("that one", null, first.id())), by("alice")));
     }
 
     @AfterAll
@@ -79,13 +80,13 @@ class TaskServiceQueryTest {
     }
 
     private static Task get(Integer historyLength) {
-        return service.get(new GetTaskRequest(null, conversation.id(), historyLength), "alice");
+        return service.get(new GetTaskRequest(null, conversation.id(), historyLength), by("alice"));
     }
 
     private static ListTasksResponse list(String contextId, TaskState state, Integer pageSize, String token,
                                           Integer historyLength, boolean includeArtifacts, String owner) {
         return service.list(new ListTasksRequest(null, contextId, state, null, pageSize, token, historyLength,
-                includeArtifacts), owner);
+                includeArtifacts), by(owner));
     }
 
     @Test
@@ -103,11 +104,11 @@ class TaskServiceQueryTest {
 
     @Test
     void sendAppliesHistoryLengthToItsAnswer() throws Exception {
-        Task first = awaitTask(service.send(request(user("again", "ctx-h", null), 0, false), "alice"));
+        Task first = awaitTask(service.send(request(user("again", "ctx-h", null), 0, false), by("alice")));
         assertEquals(List.of(), first.history());
-        Task second = awaitTask(service.send(request(user("answer", null, first.id()), 1, false), "alice"));
+        Task second = awaitTask(service.send(request(user("answer", null, first.id()), 1, false), by("alice")));
         assertEquals(List.of("answer"), texts(second));
-        Task stored = service.get(new GetTaskRequest(null, first.id(), null), "alice");
+        Task stored = service.get(new GetTaskRequest(null, first.id(), null), by("alice"));
         assertEquals(List.of("again", "which?", "answer"), texts(stored), "the stored history is whole");
     }
 
@@ -121,11 +122,11 @@ class TaskServiceQueryTest {
         long tasksBefore = list("ctx-negative", null, 100, null, null, false, null).totalSize();
         assertA2AError(A2AError.INVALID_PARAMS,
                 () -> ServiceHarness.await(service.send(request(user("x", "ctx-negative", null), -1, false),
-                        "alice")));
+                        by("alice"))));
         assertEquals(before, agentCalls.get(), "the agent never ran (blocking)");
         assertA2AError(A2AError.INVALID_PARAMS,
                 () -> ServiceHarness.await(service.send(request(user("x", "ctx-negative", null), -1, true),
-                        "alice")));
+                        by("alice"))));
         assertEquals(before, agentCalls.get(), "the agent never ran");
         assertEquals(tasksBefore, list("ctx-negative", null, 100, null, null, false, null).totalSize());
     }
@@ -158,7 +159,7 @@ class TaskServiceQueryTest {
     void listPagesWithOpaqueTokens() throws Exception {
         List<String> created = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            created.add(awaitTask(service.send(request(user("page " + i, "ctx-pages", null)), "carol")).id());
+            created.add(awaitTask(service.send(request(user("page " + i, "ctx-pages", null)), by("carol"))).id());
         }
         List<String> seen = new ArrayList<>();
         String token = null;
@@ -196,30 +197,30 @@ class TaskServiceQueryTest {
 
     @Test
     void cancelStopsAWorkingTaskOnceAndOnlyOnce() throws Exception {
-        Task working = awaitTask(service.send(request(user("block me", null, null), null, true), "alice"));
+        Task working = awaitTask(service.send(request(user("block me", null, null), null, true), by("alice")));
         ServiceHarness.eventually(() -> harness.storedState(working.id()) == TaskState.WORKING, "working");
 
-        Task canceled = service.cancel(new CancelTaskRequest(null, working.id(), null), "alice");
+        Task canceled = service.cancel(new CancelTaskRequest(null, working.id(), null), by("alice"));
 
         assertEquals(TaskState.CANCELED, canceled.status().state());
         assertEquals(working.id(), canceled.id());
         assertEquals(TaskState.CANCELED, harness.storedState(working.id()));
         var again = assertA2AError(A2AError.TASK_NOT_CANCELABLE,
-                () -> service.cancel(new CancelTaskRequest(null, working.id(), null), "alice"));
+                () -> service.cancel(new CancelTaskRequest(null, working.id(), null), by("alice")));
         assertEquals(working.id(), again.metadata().get("taskId"));
         assertA2AError(A2AError.TASK_NOT_CANCELABLE,
-                () -> service.cancel(new CancelTaskRequest(null, conversation.id(), null), "alice"));
+                () -> service.cancel(new CancelTaskRequest(null, conversation.id(), null), by("alice")));
         assertA2AError(A2AError.TASK_NOT_FOUND,
-                () -> service.cancel(new CancelTaskRequest(null, "no-such-task", null), "alice"));
+                () -> service.cancel(new CancelTaskRequest(null, "no-such-task", null), by("alice")));
         ServiceHarness.eventually(() -> service.runningCount() == 0, "the canceled agent to stop");
         assertEquals(List.of(TaskState.WORKING, TaskState.CANCELED), harness.loggedStates(working.id()));
     }
 
     @Test
     void aTaskWaitingForInputCanBeCanceled() throws Exception {
-        Task waiting = awaitTask(service.send(request(user("ask me", null, null)), "alice"));
+        Task waiting = awaitTask(service.send(request(user("ask me", null, null)), by("alice")));
         assertEquals(TaskState.INPUT_REQUIRED, waiting.status().state());
-        Task canceled = service.cancel(new CancelTaskRequest(null, waiting.id(), null), "alice");
+        Task canceled = service.cancel(new CancelTaskRequest(null, waiting.id(), null), by("alice"));
         assertEquals(TaskState.CANCELED, canceled.status().state());
         assertEquals(List.of("ask me", "which?"), texts(canceled), "the question moved into the history");
         assertTrue(harness.store.runningOn("test").stream().noneMatch(waiting.id()::equals),

@@ -1,5 +1,7 @@
 package dev.switchboard.task;
 
+import static dev.switchboard.skill.Calls.by;
+import static dev.switchboard.skill.Calls.operator;
 import static dev.switchboard.task.ServiceHarness.awaitTask;
 import static dev.switchboard.task.ServiceHarness.request;
 import static dev.switchboard.task.ServiceHarness.text;
@@ -81,14 +83,14 @@ class TaskServiceRestartTest {
         String taskId;
         try (TaskDatabase before = StoreTesting.open(dir)) {
             ServiceHarness harness = new ServiceHarness(before, (request, updater) -> updater.requireInput("and?"));
-            taskId = awaitTask(harness.service.send(request(user("first", null, null)), "alice")).id();
+            taskId = awaitTask(harness.service.send(request(user("first", null, null)), by("alice"))).id();
             harness.close();
         }
         try (TaskDatabase after = StoreTesting.open(dir)) {
             ServiceHarness harness = new ServiceHarness(after, (request, updater) -> updater.complete("resumed"));
             try {
                 assertEquals(0, harness.service.reconcileAfterRestart());
-                Task resumed = awaitTask(harness.service.send(request(user("second", null, taskId)), "alice"));
+                Task resumed = awaitTask(harness.service.send(request(user("second", null, taskId)), by("alice")));
                 assertEquals(TaskState.COMPLETED, resumed.status().state());
                 assertEquals(List.of("first", "and?", "second"),
                         resumed.history().stream().map(ServiceHarness::text).toList());
@@ -113,8 +115,8 @@ class TaskServiceRestartTest {
                 }
             });
             try {
-                String done = awaitTask(harness.service.send(request(user("finish", null, null)), null)).id();
-                String waiting = awaitTask(harness.service.send(request(user("ask", null, null)), null)).id();
+                String done = awaitTask(harness.service.send(request(user("finish", null, null)), operator())).id();
+                String waiting = awaitTask(harness.service.send(request(user("ask", null, null)), operator())).id();
                 assertEquals(TaskState.COMPLETED, harness.storedState(done));
                 assertEquals(TaskState.INPUT_REQUIRED, harness.storedState(waiting));
                 assertEquals(List.of(), harness.store.runningOn("test"));

@@ -1,5 +1,7 @@
 package dev.switchboard.task;
 
+import static dev.switchboard.skill.Calls.by;
+import static dev.switchboard.skill.Calls.operator;
 import static dev.switchboard.task.ServiceHarness.assertA2AError;
 import static dev.switchboard.task.ServiceHarness.await;
 import static dev.switchboard.task.ServiceHarness.awaitTask;
@@ -19,6 +21,7 @@ import dev.switchboard.protocol.Part;
 import dev.switchboard.protocol.SendMessageResult;
 import dev.switchboard.protocol.Task;
 import dev.switchboard.protocol.TaskState;
+import dev.switchboard.skill.AgentRequest;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
@@ -45,7 +48,7 @@ class TaskServiceSendTest extends ServiceTesting {
             updater.complete("done");
             hold.await();
         });
-        CompletionStage<SendMessageResult> result = service.send(request(user("question", null, null)), "alice");
+        CompletionStage<SendMessageResult> result = service.send(request(user("question", null, null)), by("alice"));
         ServiceHarness.await(reported, "the agent's first report");
         assertFalse(result.toCompletableFuture().isDone(), "a working task does not answer a blocking send");
         go.countDown();
@@ -74,7 +77,7 @@ class TaskServiceSendTest extends ServiceTesting {
             updater.requireInput("which one?");
             hold.await();
         });
-        Task task = awaitTask(service.send(request(user("book a room", null, null)), null));
+        Task task = awaitTask(service.send(request(user("book a room", null, null)), operator()));
         assertEquals(1, service.runningCount());
         hold.countDown();
         assertEquals(TaskState.INPUT_REQUIRED, task.status().state());
@@ -85,7 +88,7 @@ class TaskServiceSendTest extends ServiceTesting {
     @Test
     void aBlockingSendAnswersWhenTheAgentReturnsWhileWorking() throws Exception {
         TaskService service = service((request, updater) -> updater.working("handed off"));
-        Task task = awaitTask(service.send(request(user("long job", null, null)), null));
+        Task task = awaitTask(service.send(request(user("long job", null, null)), operator()));
         assertEquals(TaskState.WORKING, task.status().state());
         assertEquals(TaskState.WORKING, harness.storedState(task.id()));
         assertEquals(List.of(TaskState.WORKING), harness.loggedStates(task.id()));
@@ -99,7 +102,7 @@ class TaskServiceSendTest extends ServiceTesting {
             updater.complete("finished");
         });
         CompletionStage<SendMessageResult> result = service.send(
-                request(user("start", "ctx-now", null), null, true), "alice");
+                request(user("start", "ctx-now", null), null, true), by("alice"));
         assertTrue(result.toCompletableFuture().isDone(), "no waiting for the agent");
         Task task = awaitTask(result);
         assertEquals(TaskState.SUBMITTED, task.status().state());
@@ -120,7 +123,7 @@ class TaskServiceSendTest extends ServiceTesting {
             taskId.set(request.taskId());
             assertTrue(updater.reply(updater.message("hello back")));
         });
-        SendMessageResult result = await(service.send(request(user("hello", "ctx-reply", null)), null));
+        SendMessageResult result = await(service.send(request(user("hello", "ctx-reply", null)), operator()));
         Message reply = assertInstanceOf(Message.class, result);
         assertEquals("hello back", text(reply));
         assertEquals("ctx-reply", reply.contextId());
@@ -128,7 +131,7 @@ class TaskServiceSendTest extends ServiceTesting {
         assertEquals(Optional.empty(), harness.store.find(taskId.get()));
         assertEquals(0, harness.store.eventsAfter(taskId.get(), 0).size());
         assertA2AError(A2AError.TASK_NOT_FOUND, () -> service.get(
-                new dev.switchboard.protocol.request.GetTaskRequest(null, taskId.get(), null), null));
+                new dev.switchboard.protocol.request.GetTaskRequest(null, taskId.get(), null), operator()));
     }
 
     @Test
@@ -142,8 +145,8 @@ class TaskServiceSendTest extends ServiceTesting {
                 updater.requireInput("which room?");
             }
         });
-        Task first = awaitTask(service.send(request(user("book a room", null, null)), "alice"));
-        Task second = awaitTask(service.send(request(user("the blue one", null, first.id())), "alice"));
+        Task first = awaitTask(service.send(request(user("book a room", null, null)), by("alice")));
+        Task second = awaitTask(service.send(request(user("the blue one", null, first.id())), by("alice")));
 
         assertEquals(first.id(), second.id());
         assertEquals(first.contextId(), second.contextId());
@@ -167,13 +170,13 @@ class TaskServiceSendTest extends ServiceTesting {
             calls.incrementAndGet();
             updater.complete("done");
         });
-        Task done = awaitTask(service.send(request(user("once", null, null)), null));
+        Task done = awaitTask(service.send(request(user("once", null, null)), operator()));
         long lastSeq = harness.store.find(done.id()).orElseThrow().lastSeq();
 
         assertA2AError(A2AError.UNSUPPORTED_OPERATION,
-                () -> service.send(request(user("again", null, done.id())), null));
+                () -> service.send(request(user("again", null, done.id())), operator()));
         assertA2AError(A2AError.UNSUPPORTED_OPERATION,
-                () -> service.send(request(user("again", done.contextId(), done.id())), null));
+                () -> service.send(request(user("again", done.contextId(), done.id())), operator()));
         assertEquals(1, calls.get());
         assertEquals(lastSeq, harness.store.find(done.id()).orElseThrow().lastSeq());
         assertEquals(done.history(), harness.store.find(done.id()).orElseThrow().task().history());
@@ -186,14 +189,15 @@ class TaskServiceSendTest extends ServiceTesting {
             calls.incrementAndGet();
             updater.requireInput("more?");
         });
-        Task alices = awaitTask(service.send(request(user("mine", null, null)), "alice"));
+        Task alices = awaitTask(service.send(request(user("mine", null, null)), by("alice")));
 
-        assertA2AError(A2AError.TASK_NOT_FOUND, () -> service.send(request(user("x", null, "no-such-task")), null));
-        assertA2AError(A2AError.TASK_NOT_FOUND, () -> service.send(request(user("x", null, alices.id())), "bob"));
+        assertA2AError(A2AError.TASK_NOT_FOUND,
+                () -> service.send(request(user("x", null, "no-such-task")), operator()));
+        assertA2AError(A2AError.TASK_NOT_FOUND, () -> service.send(request(user("x", null, alices.id())), by("bob")));
         assertA2AError(A2AError.TASK_NOT_FOUND, () -> service.get(
-                new dev.switchboard.protocol.request.GetTaskRequest(null, alices.id(), null), "bob"));
+                new dev.switchboard.protocol.request.GetTaskRequest(null, alices.id(), null), by("bob")));
         assertA2AError(A2AError.TASK_NOT_FOUND, () -> service.cancel(
-                new dev.switchboard.protocol.request.CancelTaskRequest(null, alices.id(), null), "bob"));
+                new dev.switchboard.protocol.request.CancelTaskRequest(null, alices.id(), null), by("bob")));
         assertEquals(1, calls.get());
         assertEquals(TaskState.INPUT_REQUIRED, harness.storedState(alices.id()));
     }
@@ -205,9 +209,9 @@ class TaskServiceSendTest extends ServiceTesting {
             calls.incrementAndGet();
             updater.requireInput("more?");
         });
-        Task task = awaitTask(service.send(request(user("start", "ctx-1", null)), null));
+        Task task = awaitTask(service.send(request(user("start", "ctx-1", null)), operator()));
         var error = assertA2AError(A2AError.INVALID_PARAMS,
-                () -> service.send(request(user("answer", "ctx-2", task.id())), null));
+                () -> service.send(request(user("answer", "ctx-2", task.id())), operator()));
         assertEquals("message.contextId", error.violations().get(0).field());
         assertEquals(1, calls.get());
         assertEquals(task.history(), harness.store.find(task.id()).orElseThrow().task().history());
@@ -219,7 +223,7 @@ class TaskServiceSendTest extends ServiceTesting {
             updater.working();
             throw new IllegalStateException("secret connection string jdbc:postgresql://db/prod");
         });
-        Task task = awaitTask(service.send(request(user("crash", null, null)), null));
+        Task task = awaitTask(service.send(request(user("crash", null, null)), operator()));
         assertEquals(TaskState.FAILED, task.status().state());
         String message = text(task.status().message());
         assertTrue(message.matches(".*incident [0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}.*"),
@@ -235,7 +239,7 @@ class TaskServiceSendTest extends ServiceTesting {
         TaskService service = service((request, updater) -> {
             throw new java.io.IOException("disk full at /var/secret");
         });
-        Task task = awaitTask(service.send(request(user("crash early", null, null)), null));
+        Task task = awaitTask(service.send(request(user("crash early", null, null)), operator()));
         assertEquals(TaskState.FAILED, task.status().state());
         assertFalse(text(task.status().message()).contains("disk"));
         assertEquals(List.of(TaskState.FAILED), harness.loggedStates(task.id()));
@@ -250,11 +254,11 @@ class TaskServiceSendTest extends ServiceTesting {
             earlier.add(request.earlierTasks());
             updater.complete("answer to " + text(request.message()));
         });
-        Task a = awaitTask(service.send(request(user("a", "conv", null)), "alice"));
-        awaitTask(service.send(request(user("elsewhere", "other-conv", null)), "alice"));
-        awaitTask(service.send(request(user("bob's", "conv", null)), "bob"));
-        Task b = awaitTask(service.send(request(user("b", "conv", null)), "alice"));
-        Task c = awaitTask(service.send(request(user("c", "conv", null)), "alice"));
+        Task a = awaitTask(service.send(request(user("a", "conv", null)), by("alice")));
+        awaitTask(service.send(request(user("elsewhere", "other-conv", null)), by("alice")));
+        awaitTask(service.send(request(user("bob's", "conv", null)), by("bob")));
+        Task b = awaitTask(service.send(request(user("b", "conv", null)), by("alice")));
+        Task c = awaitTask(service.send(request(user("c", "conv", null)), by("alice")));
 
         assertEquals(List.of(), earlier.get(0));
         assertEquals(List.of(a.id()), ids(earlier.get(3)), "only alice's tasks in this conversation");

@@ -1,5 +1,7 @@
 package dev.switchboard.task;
 
+import static dev.switchboard.skill.Calls.by;
+import static dev.switchboard.skill.Calls.operator;
 import static dev.switchboard.task.ServiceHarness.assertA2AError;
 import static dev.switchboard.task.ServiceHarness.awaitTask;
 import static dev.switchboard.task.ServiceHarness.request;
@@ -57,7 +59,7 @@ class TaskServiceStreamTest extends ServiceTesting {
             updater.complete("done");
         });
         RecordingSink sink = new RecordingSink();
-        service.stream(request(user("go", "ctx-s", null)), null, sink);
+        service.stream(request(user("go", "ctx-s", null)), operator(), sink);
         sink.awaitEnd();
 
         assertEquals(List.of(1L, 2L, 3L, 4L, 5L), sink.seqs());
@@ -91,7 +93,7 @@ class TaskServiceStreamTest extends ServiceTesting {
             updater.complete(List.of(answer, rows), "done");
         });
         RecordingSink sink = new RecordingSink();
-        service.stream(request(user("go", "ctx-c", null)), null, sink);
+        service.stream(request(user("go", "ctx-c", null)), operator(), sink);
         sink.awaitEnd();
 
         assertEquals(List.of(1L, 2L, 3L, 4L), sink.seqs());
@@ -109,7 +111,7 @@ class TaskServiceStreamTest extends ServiceTesting {
     void aDirectReplyStreamsOneMessageWithoutSequenceNumber() throws Exception {
         TaskService service = service((request, updater) -> updater.reply(updater.message("just this")));
         RecordingSink sink = new RecordingSink();
-        service.stream(request(user("hi", null, null)), null, sink);
+        service.stream(request(user("hi", null, null)), operator(), sink);
         sink.awaitEnd();
 
         assertEquals(List.of(0L), sink.seqs());
@@ -123,7 +125,7 @@ class TaskServiceStreamTest extends ServiceTesting {
     void aStreamEndsWithTheAgentsTurnWhileTheTaskIsStillWorking() throws Exception {
         TaskService service = service((request, updater) -> updater.working("continuing elsewhere"));
         RecordingSink sink = new RecordingSink();
-        service.stream(request(user("long", null, null)), null, sink);
+        service.stream(request(user("long", null, null)), operator(), sink);
         sink.awaitEnd();
 
         assertEquals(List.of(1L, 2L), sink.seqs());
@@ -141,9 +143,9 @@ class TaskServiceStreamTest extends ServiceTesting {
                 updater.requireInput("name?");
             }
         });
-        Task waiting = awaitTask(service.send(request(user("register", null, null)), "alice"));
+        Task waiting = awaitTask(service.send(request(user("register", null, null)), by("alice")));
         RecordingSink sink = new RecordingSink();
-        service.stream(request(user("Ada", null, waiting.id())), "alice", sink);
+        service.stream(request(user("Ada", null, waiting.id())), by("alice"), sink);
         sink.awaitEnd();
 
         assertEquals(List.of(2L, 3L), sink.seqs());
@@ -167,12 +169,12 @@ class TaskServiceStreamTest extends ServiceTesting {
             go.await();
             updater.complete("done");
         });
-        Task task = awaitTask(service.send(request(user("start", null, null), null, true), "alice"));
+        Task task = awaitTask(service.send(request(user("start", null, null), null, true), by("alice")));
         ServiceHarness.await(reported, "the agent's reports");
         RecordingSink resumed = new RecordingSink();
         RecordingSink fresh = new RecordingSink();
-        service.subscribe(new SubscribeToTaskRequest(null, task.id()), 1L, "alice", resumed);
-        service.subscribe(new SubscribeToTaskRequest(null, task.id()), null, "alice", fresh);
+        service.subscribe(new SubscribeToTaskRequest(null, task.id()), 1L, by("alice"), resumed);
+        service.subscribe(new SubscribeToTaskRequest(null, task.id()), null, by("alice"), fresh);
         ServiceHarness.eventually(() -> resumed.entries.size() == 2 && fresh.entries.size() == 1, "the backlog");
         assertFalse(resumed.isEnded());
         assertFalse(fresh.isEnded());
@@ -201,28 +203,28 @@ class TaskServiceStreamTest extends ServiceTesting {
             updater.working();
             updater.complete("done");
         });
-        Task done = awaitTask(service.send(request(user("quick", null, null)), "alice"));
+        Task done = awaitTask(service.send(request(user("quick", null, null)), by("alice")));
         SubscribeToTaskRequest subscribe = new SubscribeToTaskRequest(null, done.id());
 
         RecordingSink refused = new RecordingSink();
-        assertA2AError(A2AError.UNSUPPORTED_OPERATION, () -> service.subscribe(subscribe, null, "alice", refused));
+        assertA2AError(A2AError.UNSUPPORTED_OPERATION, () -> service.subscribe(subscribe, null, by("alice"), refused));
         assertEquals(List.of(), refused.entries);
         assertEquals(0, refused.ends.get());
 
         RecordingSink all = new RecordingSink();
-        service.subscribe(subscribe, 0L, "alice", all);
+        service.subscribe(subscribe, 0L, by("alice"), all);
         all.awaitEnd();
         assertEquals(List.of(1L, 2L, 3L), all.seqs());
         assertEquals(TaskState.COMPLETED, state(all.events().get(2)));
 
         RecordingSink nothingLeft = new RecordingSink();
-        service.subscribe(subscribe, 3L, "alice", nothingLeft);
+        service.subscribe(subscribe, 3L, by("alice"), nothingLeft);
         nothingLeft.awaitEnd();
         assertEquals(List.of(), nothingLeft.entries);
 
-        assertA2AError(A2AError.TASK_NOT_FOUND, () -> service.subscribe(subscribe, 0L, "bob", new RecordingSink()));
+        assertA2AError(A2AError.TASK_NOT_FOUND, () -> service.subscribe(subscribe, 0L, by("bob"), new RecordingSink()));
         assertA2AError(A2AError.TASK_NOT_FOUND, () -> service.subscribe(
-                new SubscribeToTaskRequest(null, "no-such-task"), null, null, new RecordingSink()));
+                new SubscribeToTaskRequest(null, "no-such-task"), null, operator(), new RecordingSink()));
         assertEquals(0, harness.events.listenerCount(), "no stream left registered");
     }
 }

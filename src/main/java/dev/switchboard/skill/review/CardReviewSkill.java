@@ -4,10 +4,10 @@ import dev.switchboard.protocol.AgentSkill;
 import dev.switchboard.protocol.Artifact;
 import dev.switchboard.protocol.Message;
 import dev.switchboard.protocol.Part;
+import dev.switchboard.skill.AgentExecutor;
+import dev.switchboard.skill.AgentRequest;
 import dev.switchboard.skill.Skill;
-import dev.switchboard.task.AgentExecutor;
-import dev.switchboard.task.AgentRequest;
-import dev.switchboard.task.TaskUpdater;
+import dev.switchboard.skill.TaskUpdater;
 import jakarta.json.JsonObject;
 import java.util.List;
 

@@ -11,6 +11,7 @@ import dev.switchboard.protocol.jsonrpc.JsonRpcException;
 import dev.switchboard.protocol.jsonrpc.JsonRpcMethod;
 import dev.switchboard.protocol.jsonrpc.JsonRpcRequest;
 import dev.switchboard.protocol.jsonrpc.JsonRpcResponses;
+import dev.switchboard.skill.ServerCallContext;
 import dev.switchboard.task.PushConfigs;
 import dev.switchboard.task.TaskService;
 import dev.switchboard.web.binding.Answer;
@@ -89,27 +90,29 @@ public final class JsonRpcDispatcher {
                     Map.of("method", request.method())));
             WireFormat wire = WireFormat.jsonRpc(line);
             JsonObject params = request.params();
+            String tenant = null;
             if (line == ProtocolVersion.V1_0) {
-                tenants.checkParameter(params.get("tenant") instanceof JsonString tenant ? tenant.getString() : null);
+                tenant = params.get("tenant") instanceof JsonString named ? named.getString() : null;
+                tenants.checkParameter(tenant);
             }
-            String owner = call.caller().owner();
+            ServerCallContext context = new ServerCallContext(call.caller(), line, tenant);
             return switch (method) {
-                case SEND_MESSAGE -> tasks.send(wire.sendMessage(params), owner, line)
+                case SEND_MESSAGE -> tasks.send(wire.sendMessage(params), context)
                         .<Answer>handle((result, failure) -> failure != null ? JsonRpcFailures.call(id, failure)
                                 : result(id, wire.sendResult(result)));
                 case SEND_STREAMING_MESSAGE -> stream(id, wire, call,
-                        sink -> tasks.stream(wire.sendMessage(params), owner, sink, line));
-                case GET_TASK -> done(result(id, wire.task(tasks.get(wire.getTask(params), owner))));
+                        sink -> tasks.stream(wire.sendMessage(params), context, sink));
+                case GET_TASK -> done(result(id, wire.task(tasks.get(wire.getTask(params), context))));
                 case LIST_TASKS -> done(result(id,
-                        ListTasksCodec.toJson(tasks.list(ListTasksCodec.request(params), owner))));
-                case CANCEL_TASK -> done(result(id, wire.task(tasks.cancel(wire.cancelTask(params), owner))));
+                        ListTasksCodec.toJson(tasks.list(ListTasksCodec.request(params), context))));
+                case CANCEL_TASK -> done(result(id, wire.task(tasks.cancel(wire.cancelTask(params), context))));
                 case SUBSCRIBE_TO_TASK -> {
                     Long lastEventId = SseStream.lastEventId(call.lastEventId());
                     yield stream(id, wire, call,
-                            sink -> tasks.subscribe(wire.subscribeToTask(params), lastEventId, owner, sink, line));
+                            sink -> tasks.subscribe(wire.subscribeToTask(params), lastEventId, context, sink));
                 }
                 case CREATE_PUSH_CONFIG, GET_PUSH_CONFIG, LIST_PUSH_CONFIGS, DELETE_PUSH_CONFIG ->
-                        done(result(id, push(method, params, owner, wire)));
+                        done(result(id, push(method, params, context, wire)));
                 case GET_EXTENDED_AGENT_CARD -> done(result(id, wire.card(extendedCard.forCaller(call.caller()))));
             };
         } catch (RuntimeException e) {
@@ -118,20 +121,20 @@ public final class JsonRpcDispatcher {
     }
 
     /** The four push-config methods; when push is off, each answers -32003 before reading params. */
-    private JsonValue push(JsonRpcMethod method, JsonObject params, String owner, WireFormat wire) {
+    private JsonValue push(JsonRpcMethod method, JsonObject params, ServerCallContext call, WireFormat wire) {
         PushConfigs push = tasks.push();
         push.requireEnabled();
         return switch (method) {
             case CREATE_PUSH_CONFIG -> {
                 TaskPushNotificationConfig config = wire.pushConfig(params, null);
-                yield wire.pushConfig(push.create(config, config.taskId(), owner, wire.line()));
+                yield wire.pushConfig(push.create(config, config.taskId(), call));
             }
             case GET_PUSH_CONFIG -> wire.pushConfig(wire.line() == ProtocolVersion.V0_3
-                    ? push.getOrFirst(wire.pushConfigRequest(params), owner)
-                    : push.get(wire.pushConfigRequest(params), owner));
-            case LIST_PUSH_CONFIGS -> wire.pushConfigs(push.list(wire.pushConfigList(params), owner));
+                    ? push.getOrFirst(wire.pushConfigRequest(params), call)
+                    : push.get(wire.pushConfigRequest(params), call));
+            case LIST_PUSH_CONFIGS -> wire.pushConfigs(push.list(wire.pushConfigList(params), call));
             case DELETE_PUSH_CONFIG -> {
-                push.delete(wire.pushConfigRequest(params), owner);
+                push.delete(wire.pushConfigRequest(params), call);
                 yield wire.pushConfigDeleted();
             }
             default -> throw new IllegalStateException("not a push method: " + method);

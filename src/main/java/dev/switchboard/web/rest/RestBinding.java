@@ -10,6 +10,7 @@ import dev.switchboard.protocol.TaskPushNotificationConfig;
 import dev.switchboard.protocol.json.ListTasksCodec;
 import dev.switchboard.protocol.request.SendMessageRequest;
 import dev.switchboard.protocol.request.TaskPushNotificationConfigRequest;
+import dev.switchboard.skill.ServerCallContext;
 import dev.switchboard.task.PushConfigs;
 import dev.switchboard.task.TaskService;
 import dev.switchboard.web.binding.Answer;
@@ -57,7 +58,7 @@ public final class RestBinding {
         try {
             wire = wire(call);
             WireFormat line = wire;
-            return tasks.send(wire.sendMessage(RestRequests.body(call, false)), owner(call), wire.line())
+            return tasks.send(wire.sendMessage(RestRequests.body(call, false)), context(call, line))
                     .<Answer>handle((result, failure) -> failure != null ? RestFailures.answer(failure, call.accept(), line)
                             : ok(line.sendResult(result), call.accept()));
         } catch (RuntimeException e) {
@@ -71,7 +72,7 @@ public final class RestBinding {
         try {
             WireFormat line = wire = wire(call);
             SendMessageRequest request = line.sendMessage(RestRequests.body(call, false));
-            return stream(call, line, sink -> tasks.stream(request, owner(call), sink, line.line()));
+            return stream(call, line, sink -> tasks.stream(request, context(call, line), sink));
         } catch (RuntimeException e) {
             return RestFailures.answer(e, call.accept(), wire);
         }
@@ -81,7 +82,7 @@ public final class RestBinding {
     public Answer.Body get(RestCall call, String id) {
         return answer(call, wire -> {
             JsonObject params = RestRequests.query(call.query(), List.of("historyLength")).add("id", id).build();
-            return wire.task(tasks.get(wire.getTask(params), owner(call)));
+            return wire.task(tasks.get(wire.getTask(params), context(call, wire)));
         });
     }
 
@@ -92,7 +93,7 @@ public final class RestBinding {
                 throw new A2AException(A2AError.METHOD_NOT_FOUND, "A2A 0.3 has no ListTasks; use A2A 1.0");
             }
             JsonObject params = RestRequests.query(call.query(), LIST_PARAMETERS).build();
-            return ListTasksCodec.toJson(tasks.list(ListTasksCodec.request(params), owner(call)));
+            return ListTasksCodec.toJson(tasks.list(ListTasksCodec.request(params), context(call, wire)));
         });
     }
 
@@ -100,7 +101,7 @@ public final class RestBinding {
     public Answer.Body cancel(RestCall call, String id) {
         return answer(call, wire -> {
             JsonObject params = JsonFactory.createObjectBuilder(RestRequests.body(call, true)).add("id", id).build();
-            return wire.task(tasks.cancel(wire.cancelTask(params), owner(call)));
+            return wire.task(tasks.cancel(wire.cancelTask(params), context(call, wire)));
         });
     }
 
@@ -119,8 +120,8 @@ public final class RestBinding {
             WireFormat line = wire = wire(call);
             Long lastEventId = SseStream.lastEventId(call.lastEventId());
             JsonObject params = JsonFactory.createObjectBuilder().add("id", id).build();
-            return stream(call, line, sink -> tasks.subscribe(line.subscribeToTask(params), lastEventId, owner(call),
-                    sink, line.line()));
+            return stream(call, line, sink -> tasks.subscribe(line.subscribeToTask(params), lastEventId,
+                    context(call, line), sink));
         } catch (RuntimeException e) {
             return RestFailures.answer(e, call.accept(), wire);
         }
@@ -131,7 +132,7 @@ public final class RestBinding {
         return answer(call, wire -> {
             PushConfigs push = enabledPush();
             TaskPushNotificationConfig config = wire.pushConfig(RestRequests.body(call, false), taskId);
-            return wire.pushConfig(push.create(config, taskId, owner(call), wire.line()));
+            return wire.pushConfig(push.create(config, taskId, context(call, wire)));
         });
     }
 
@@ -141,7 +142,7 @@ public final class RestBinding {
             PushConfigs push = enabledPush();
             JsonObject params = RestRequests.query(call.query(), List.of("pageSize", "pageToken"))
                     .add(wire == WireFormat.V1 ? "taskId" : "id", taskId).build();
-            return wire.pushConfigs(push.list(wire.pushConfigList(params), owner(call)));
+            return wire.pushConfigs(push.list(wire.pushConfigList(params), context(call, wire)));
         });
     }
 
@@ -150,15 +151,15 @@ public final class RestBinding {
         return answer(call, wire -> {
             PushConfigs push = enabledPush();
             TaskPushNotificationConfigRequest request = new TaskPushNotificationConfigRequest(taskId, configId);
-            return wire.pushConfig(wire.line() == ProtocolVersion.V0_3 ? push.getOrFirst(request, owner(call))
-                    : push.get(request, owner(call)));
+            return wire.pushConfig(wire.line() == ProtocolVersion.V0_3 ? push.getOrFirst(request, context(call, wire))
+                    : push.get(request, context(call, wire)));
         });
     }
 
     /** {@code DELETE tasks/{taskId}/pushNotificationConfigs/{configId}}: {@code {}} with 200, which any client reads. */
     public Answer.Body deletePushConfig(RestCall call, String taskId, String configId) {
         return answer(call, wire -> {
-            enabledPush().delete(new TaskPushNotificationConfigRequest(taskId, configId), owner(call));
+            enabledPush().delete(new TaskPushNotificationConfigRequest(taskId, configId), context(call, wire));
             return JsonValue.EMPTY_JSON_OBJECT;
         });
     }
@@ -193,9 +194,9 @@ public final class RestBinding {
         return Answer.Body.json(200, HttpNames.jsonFor(accept), JsonValues.bytes(json));
     }
 
-    /** The owner of the caller's tasks: null for the operator, who sees all. */
-    private static String owner(RestCall call) {
-        return call.caller().owner();
+    /** Who calls, in which line, for which tenant: what the task operations and the skill are given. */
+    private static ServerCallContext context(RestCall call, WireFormat wire) {
+        return new ServerCallContext(call.caller(), wire.line(), call.tenant());
     }
 
     /**

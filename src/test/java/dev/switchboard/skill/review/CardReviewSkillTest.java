@@ -1,5 +1,6 @@
 package dev.switchboard.skill.review;
 
+import static dev.switchboard.skill.Calls.by;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -60,7 +61,7 @@ class CardReviewSkillTest {
     private static Task send(Part... parts) throws Exception {
         Message message = new Message(UUID.randomUUID().toString(), null, null, Role.USER, List.of(parts), null,
                 List.of(), List.of());
-        SendMessageResult result = service.send(new SendMessageRequest(null, message, null, null), "owner")
+        SendMessageResult result = service.send(new SendMessageRequest(null, message, null, null), by("owner"))
                 .toCompletableFuture().get(5, TimeUnit.SECONDS);
         return (Task) result;
     }

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import dev.switchboard.security.Caller;
 import dev.switchboard.security.Limits;
 import dev.switchboard.security.RateLimiter;
-import dev.switchboard.skill.Tier;
+import dev.switchboard.security.Tier;
 import dev.switchboard.web.binding.RequestScope;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;

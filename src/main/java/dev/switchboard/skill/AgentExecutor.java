@@ -1,4 +1,4 @@
-package dev.switchboard.task;
+package dev.switchboard.skill;
 
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.Message;
@@ -18,12 +18,13 @@ import jakarta.json.JsonObject;
 public interface AgentExecutor {
 
     /**
-     * Checks, before any task exists, that this agent will take the message: a refusal here is
-     * an error answer to the caller, not a failed task.
+     * Checks, before any task exists, that this agent will take the message from this caller: a
+     * refusal here is an error answer to the caller, not a failed task.
      *
+     * @param call who sends the message, in which line, for which tenant
      * @throws A2AException to refuse the message
      */
-    default void admit(Message message, JsonObject requestMetadata) {
+    default void admit(Message message, JsonObject requestMetadata, ServerCallContext call) {
     }
 
     /**

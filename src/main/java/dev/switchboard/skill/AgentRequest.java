@@ -1,4 +1,4 @@
-package dev.switchboard.task;
+package dev.switchboard.skill;
 
 import dev.switchboard.protocol.Message;
 import dev.switchboard.protocol.Task;
@@ -8,28 +8,33 @@ import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
- * One message for the agent, with what it belongs to.
+ * One message for the agent, with what it belongs to and who sent it.
  *
  * @param message             the caller's message, with the task and context ids the server settled on
  * @param task                the task before this message was added: null for a new task
  * @param acceptedOutputModes media types the caller accepts; empty means any
  * @param metadata            the request's metadata, or null
- * @param owner               the caller's owner id: null for the operator; anonymous callers' ids
- *                            start with {@code anon:} or {@code addr:}
+ * @param callContext         who sent the message, in which protocol line, for which tenant
  */
 public record AgentRequest(Message message, String taskId, String contextId, Task task,
                            List<String> acceptedOutputModes, JsonObject metadata, Supplier<List<Task>> earlier,
-                           String owner) {
+                           ServerCallContext callContext) {
     public AgentRequest {
         Objects.requireNonNull(message, "message");
         Objects.requireNonNull(taskId, "taskId");
         Objects.requireNonNull(contextId, "contextId");
+        Objects.requireNonNull(callContext, "callContext");
         acceptedOutputModes = acceptedOutputModes == null ? List.of() : List.copyOf(acceptedOutputModes);
+    }
+
+    /** The caller's owner id (see {@link ServerCallContext#owner()}): null for the operator. */
+    public String owner() {
+        return callContext.owner();
     }
 
     /** Whether the caller presented no credential. */
     public boolean isAnonymous() {
-        return owner != null && (owner.startsWith("anon:") || owner.startsWith("addr:"));
+        return callContext.isAnonymous();
     }
 
     /** Whether this message continues an existing task. */

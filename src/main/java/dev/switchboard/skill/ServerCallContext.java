@@ -1,0 +1,42 @@
+package dev.switchboard.skill;
+
+import dev.switchboard.protocol.ProtocolVersion;
+import dev.switchboard.security.Caller;
+import dev.switchboard.security.Tier;
+import java.util.Objects;
+
+/**
+ * What the server knows about one call besides its request: who made it, in which protocol line,
+ * for which tenant. The binding builds it once; the task operations read the owner from it to keep
+ * callers apart, routing reads the tier, and the skill receives it with each message
+ * ({@link AgentRequest#callContext()}). Named as in the A2A SDKs.
+ *
+ * @param caller who is calling: the owner of its tasks, its tier, how it was identified, its key's label
+ * @param line   the protocol line the call was made in, and is answered in
+ * @param tenant the tenant the call named (REST path prefix, or the request's {@code tenant}
+ *               field), or null when it named none
+ */
+public record ServerCallContext(Caller caller, ProtocolVersion line, String tenant) {
+    public ServerCallContext {
+        Objects.requireNonNull(caller, "caller");
+        Objects.requireNonNull(line, "line");
+    }
+
+    /**
+     * The owner recorded on the caller's tasks: null for the operator, who sees every task;
+     * {@code key:<id>} for a key holder; {@code anon:} or {@code addr:} and a digest for anonymous callers.
+     */
+    public String owner() {
+        return caller.owner();
+    }
+
+    /** How far the caller reaches: which skills it may use and which its extended card lists. */
+    public Tier tier() {
+        return caller.tier();
+    }
+
+    /** Whether the caller presented no credential (it may still have presented a caller key). */
+    public boolean isAnonymous() {
+        return caller.kind() == Caller.Kind.ANONYMOUS;
+    }
+}
