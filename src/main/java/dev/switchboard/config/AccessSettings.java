@@ -3,6 +3,8 @@ package dev.switchboard.config;
 import dev.switchboard.security.ApiKeys;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /** The settings about who may call and how much: credentials, limits and the model reader. */
@@ -72,7 +74,24 @@ final class AccessSettings {
                 loader.integer(Setting.MAX_PARTS, d.maxParts(), 1, 10_000),
                 loader.integer(Setting.MAX_TEXT_CHARS, d.maxTextChars(), 1, 100_000_000),
                 loader.integer(Setting.MAX_METADATA_BYTES, d.maxMetadataBytes(), 0, 10_000_000),
-                loader.integer(Setting.MAX_HISTORY, d.maxHistory(), 1, 100_000));
+                loader.integer(Setting.MAX_HISTORY, d.maxHistory(), 1, 100_000),
+                loader.integer(Setting.LIMIT_FAILED_CREDENTIALS_PER_MINUTE, d.failedCredentialsPerMinute(), 0,
+                        1_000_000),
+                loader.integer(Setting.LIMIT_ANONYMOUS_TASKS_PER_MINUTE, d.anonymousTasksPerMinute(), 0, 1_000_000));
+    }
+
+    /** The blocks whose X-Forwarded-For is believed: literal addresses or CIDR blocks, never host names. */
+    List<Cidr> trustedProxies() {
+        List<Cidr> blocks = new ArrayList<>();
+        for (String entry : loader.list(Setting.TRUSTED_PROXIES)) {
+            try {
+                blocks.add(Cidr.parse(entry));
+            } catch (IllegalArgumentException e) {
+                throw new InvalidSettingException(Setting.TRUSTED_PROXIES, entry,
+                        "must list addresses or CIDR blocks such as 10.0.0.0/8 or fd00::/8 (" + e.getMessage() + ")");
+            }
+        }
+        return List.copyOf(blocks);
     }
 
     String operatorToken() {

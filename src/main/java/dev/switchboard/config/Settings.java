@@ -25,7 +25,7 @@ import java.util.Set;
  * @param keySecret            signs API keys; null when keys are refused
  * @param revokedKeys          ids of API keys no longer accepted
  * @param anonymousAccess      whether callers without a credential may use the agent
- * @param trustedProxies       addresses whose X-Forwarded-For header is believed
+ * @param trustedProxies       the address blocks whose X-Forwarded-For header is believed
  * @param model                the chat endpoint that reads catalogue questions, or null
  * @param serveV03             whether the A2A 0.3 line is served besides 1.0
  * @param push                 push notifications and the webhook guard
@@ -39,7 +39,7 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
                        String jdbcUser, String jdbcPassword, String dataSource, String instanceId, int agentThreads,
                        Duration streamHeartbeat, String tenant, Path catalogueFile, String operatorToken,
                        RequestLimits limits, KeySecret keySecret, Set<String> revokedKeys,
-                       boolean anonymousAccess, Set<String> trustedProxies, ModelEndpoint model,
+                       boolean anonymousAccess, List<Cidr> trustedProxies, ModelEndpoint model,
                        boolean serveV03, PushSettings push, boolean idempotentSends,
                        RetentionSettings retention) {
     public Settings {
@@ -51,7 +51,7 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
         Objects.requireNonNull(cardMaxAge, "cardMaxAge");
         cardModes = List.copyOf(cardModes);
         revokedKeys = revokedKeys == null ? Set.of() : Set.copyOf(revokedKeys);
-        trustedProxies = trustedProxies == null ? Set.of() : Set.copyOf(trustedProxies);
+        trustedProxies = trustedProxies == null ? List.of() : List.copyOf(trustedProxies);
         Objects.requireNonNull(jdbcUrl, "jdbcUrl");
         Objects.requireNonNull(instanceId, "instanceId");
         Objects.requireNonNull(streamHeartbeat, "streamHeartbeat");

@@ -84,7 +84,7 @@ public final class SettingsLoader {
                 text(Setting.INSTANCE_ID, "local"), integer(Setting.AGENT_THREADS, 16, 1, 1024),
                 Duration.ofSeconds(integer(Setting.STREAM_HEARTBEAT, 15, 1, 3600)), tenant(), catalogueFile(),
                 access.operatorToken(), access.limits(), access.keySecret(), access.revokedKeys(),
-                access.anonymousAccess(), list(Setting.TRUSTED_PROXIES), access.model(),
+                access.anonymousAccess(), access.trustedProxies(), access.model(),
                 bool(Setting.PROTOCOL_V03, true), PushSettings.load(this), bool(Setting.SEND_IDEMPOTENT, true),
                 RetentionSettings.load(this));
     }

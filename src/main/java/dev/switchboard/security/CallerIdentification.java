@@ -10,9 +10,11 @@ import java.util.function.Function;
 
 /**
  * Tells who is calling from what a request presents, in this order: the operator's bearer token; an
- * API key (bearer or {@code X-API-Key}); an anonymous caller key ({@code X-Switchboard-Caller-Key}
- * or the {@code switchboard-caller} cookie); else the client's address. A credential that is
- * presented and fails is refused with its reason, never downgraded to anonymous.
+ * API key (bearer or {@code X-API-Key}); an anonymous caller key ({@code X-Switchboard-Caller-Key});
+ * the {@code switchboard-caller} cookie, which the web layer mints for a caller that presents
+ * neither. A credential that is presented and fails is refused with its reason, never downgraded
+ * to anonymous. Caller keys and cookies must look random: a key anyone could guess would share its
+ * tasks with whoever guesses it.
  */
 public final class CallerIdentification {
     /** The header an anonymous caller names itself with, to keep its tasks apart from others' at the same address. */
@@ -20,7 +22,15 @@ public final class CallerIdentification {
     public static final String CALLER_KEY_COOKIE = "switchboard-caller";
     public static final String API_KEY_HEADER = "X-API-Key";
     static final int MIN_CALLER_KEY = 16;
+    /**
+     * The least a caller key must score (see {@link #estimatedBits}): a random 16-character hex
+     * string scores about 50, {@code aaaaaaaaaaaaaaaa} 0 and {@code abababababababab} 16.
+     */
+    static final double MIN_CALLER_KEY_BITS = 40;
     static final String KEY_PREFIX = "sbk_";
+    static final String KEY_OWNER = "anon:";
+    static final String COOKIE_OWNER = "cookie:";
+    static final String ADDRESS_OWNER = "addr:";
 
     private final byte[] operatorToken;
     private final Function<String, Caller> apiKeys;
@@ -39,6 +49,11 @@ public final class CallerIdentification {
         this.operatorToken = operatorToken == null ? null : operatorToken.getBytes(StandardCharsets.UTF_8);
         this.apiKeys = apiKeys;
         this.anonymousAccess = anonymousAccess;
+    }
+
+    /** Whether callers without a credential are let in: only then is an anonymous identity worth minting. */
+    public boolean admitsAnonymous() {
+        return anonymousAccess;
     }
 
     /**
@@ -65,8 +80,13 @@ public final class CallerIdentification {
                 : new Caller(Caller.Kind.API_KEY, "key:" + key.id(), key.tier(), key.label());
     }
 
-    /** What a request presents, read by the web layer. */
-    public record Presented(String authorization, String apiKey, String callerKey, String address) {
+    /**
+     * What a request presents, read by the web layer.
+     *
+     * @param callerKey    the {@code X-Switchboard-Caller-Key} header, or null
+     * @param callerCookie the caller cookie the client sent, or the one the web layer minted for it
+     */
+    public record Presented(String authorization, String apiKey, String callerKey, String callerCookie) {
     }
 
     /** @throws AuthenticationFailure when a presented credential is refused */
@@ -91,16 +111,47 @@ public final class CallerIdentification {
             throw new AuthenticationFailure("CREDENTIAL_REQUIRED",
                     "This agent requires a credential: a bearer token or an API key");
         }
-        Optional<String> callerKey = Optional.ofNullable(presented.callerKey()).map(String::trim)
-                .filter(key -> !key.isEmpty());
+        Optional<String> callerKey = present(presented.callerKey());
         if (callerKey.isPresent()) {
-            if (callerKey.get().length() < MIN_CALLER_KEY) {
-                throw new AuthenticationFailure("CALLER_KEY_TOO_SHORT", "A caller key needs at least "
-                        + MIN_CALLER_KEY + " characters, so that nobody can guess it");
-            }
-            return new Caller(Caller.Kind.ANONYMOUS, "anon:" + digest(callerKey.get()), Tier.PUBLIC, null);
+            return new Caller(Caller.Kind.ANONYMOUS, KEY_OWNER + digest(guessProof(callerKey.get())), Tier.PUBLIC,
+                    null);
         }
-        return new Caller(Caller.Kind.ANONYMOUS, "addr:" + digest(presented.address()), Tier.PUBLIC, null);
+        String cookie = present(presented.callerCookie()).orElseThrow(() -> new AuthenticationFailure(
+                "CALLER_UNKNOWN", "Present a credential, a caller key or the caller cookie"));
+        return new Caller(Caller.Kind.ANONYMOUS, COOKIE_OWNER + digest(guessProof(cookie)), Tier.PUBLIC, null);
+    }
+
+    private static Optional<String> present(String value) {
+        return Optional.ofNullable(value).map(String::trim).filter(key -> !key.isEmpty());
+    }
+
+    /**
+     * The key, if nobody could guess it: long enough, and about as varied as a random one
+     * (estimated from its characters' frequencies, so a repeated or patterned key is refused).
+     */
+    private static String guessProof(String key) {
+        if (key.length() < MIN_CALLER_KEY) {
+            throw new AuthenticationFailure("CALLER_KEY_TOO_SHORT", "A caller key needs at least "
+                    + MIN_CALLER_KEY + " characters, so that nobody can guess it");
+        }
+        if (estimatedBits(key) < MIN_CALLER_KEY_BITS) {
+            throw new AuthenticationFailure("CALLER_KEY_GUESSABLE", "The caller key is too regular to be"
+                    + " secret; use a random value such as a UUID");
+        }
+        return key;
+    }
+
+    /** Length times the Shannon entropy of the key's characters: a random key scores high, {@code aaaa...} zero. */
+    static double estimatedBits(String key) {
+        java.util.Map<Integer, Integer> counts = new java.util.HashMap<>();
+        key.codePoints().forEach(c -> counts.merge(c, 1, Integer::sum));
+        int length = key.codePointCount(0, key.length());
+        double bitsPerChar = 0;
+        for (int count : counts.values()) {
+            double p = (double) count / length;
+            bitsPerChar -= p * (Math.log(p) / Math.log(2));
+        }
+        return bitsPerChar * length;
     }
 
     private static String bearer(String authorization) {

@@ -59,6 +59,17 @@ final class SlidingWindow {
         return size;
     }
 
+    /**
+     * The time of the newest counted request, or {@code Long.MIN_VALUE} when none is: how recently
+     * the caller was active. May be read without the map entry's lock, for an approximate choice of
+     * whom to forget; the index stays within the array read, whatever a concurrent writer does.
+     */
+    long newest() {
+        long[] current = times;
+        int count = size;
+        return count == 0 ? Long.MIN_VALUE : current[Math.floorMod(head + count - 1, current.length)];
+    }
+
     int capacity() {
         return times.length;
     }

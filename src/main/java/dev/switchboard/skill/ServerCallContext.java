@@ -15,11 +15,18 @@ import java.util.Objects;
  * @param line   the protocol line the call was made in, and is answered in
  * @param tenant the tenant the call named (REST path prefix, or the request's {@code tenant}
  *               field), or null when it named none
+ * @param clientAddress the client's address, past the proxies the operator trusts, in one
+ *               spelling; null when the call did not come over the network
  */
-public record ServerCallContext(Caller caller, ProtocolVersion line, String tenant) {
+public record ServerCallContext(Caller caller, ProtocolVersion line, String tenant, String clientAddress) {
     public ServerCallContext {
         Objects.requireNonNull(caller, "caller");
         Objects.requireNonNull(line, "line");
+    }
+
+    /** A call that did not come over the network (a test, a deployer's own code). */
+    public ServerCallContext(Caller caller, ProtocolVersion line, String tenant) {
+        this(caller, line, tenant, null);
     }
 
     /**

@@ -31,8 +31,10 @@ final class MessageIntake {
 
     private final TaskContext context;
     private final InputLimits limits;
+    private final TaskQuota quota;
 
-    MessageIntake(TaskContext context, InputLimits limits) {
+    MessageIntake(TaskContext context, InputLimits limits, TaskQuota quota) {
+        this.quota = quota;
         this.context = context;
         this.limits = limits;
     }
@@ -57,6 +59,7 @@ final class MessageIntake {
         if (earlier.isPresent()) {
             throw new RepeatedSend(earlier.get());
         }
+        quota.admit(call);
         String taskId = UUID.randomUUID().toString();
         String contextId = message.contextId() != null ? message.contextId() : UUID.randomUUID().toString();
         Message recorded = message.withIds(contextId, taskId);

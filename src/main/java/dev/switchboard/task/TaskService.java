@@ -18,6 +18,7 @@ import dev.switchboard.protocol.request.ListTasksResponse;
 import dev.switchboard.protocol.request.SendMessageRequest;
 import dev.switchboard.protocol.request.SubscribeToTaskRequest;
 import dev.switchboard.skill.AgentExecutor;
+import dev.switchboard.security.Caller;
 import dev.switchboard.skill.ServerCallContext;
 import dev.switchboard.store.Appended;
 import dev.switchboard.store.PageCursor;
@@ -68,9 +69,16 @@ public final class TaskService {
     /** @param push the push-notification configs; {@link PushConfigs#disabled} when push is off */
     public TaskService(TaskStore store, TaskEvents events, AgentExecutor agent, ExecutorService workers,
                        ExecutorService writers, Clock clock, String runner, InputLimits limits, PushConfigs push) {
+        this(store, events, agent, workers, writers, clock, runner, limits, push, TaskQuota.NONE);
+    }
+
+    /** @param quota who may start another task now */
+    public TaskService(TaskStore store, TaskEvents events, AgentExecutor agent, ExecutorService workers,
+                       ExecutorService writers, Clock clock, String runner, InputLimits limits, PushConfigs push,
+                       TaskQuota quota) {
         this.context = new TaskContext(store, events, agent, clock, runner, writers);
         this.workers = workers;
-        this.intake = new MessageIntake(context, limits);
+        this.intake = new MessageIntake(context, limits, quota);
         this.push = push;
     }
 
@@ -316,13 +324,14 @@ public final class TaskService {
     }
 
     /**
-     * The caller's task: the operator (no owner) sees every task, anyone else only its own, and a
-     * task that is not the caller's does not exist for it.
+     * The task, if the caller may reach it by its id: the operator (no owner) reaches every task,
+     * anyone else its own, and anyone the tasks held by id (see {@link Caller#isHeldById}). A task
+     * the caller may not reach does not exist for it.
      */
     static StoredTask visible(TaskStore store, String taskId, ServerCallContext call) {
         String owner = call.owner();
         return store.find(taskId)
-                .filter(stored -> owner == null || owner.equals(stored.owner()))
+                .filter(stored -> owner == null || owner.equals(stored.owner()) || Caller.isHeldById(stored.owner()))
                 .orElseThrow(() -> notFound(taskId));
     }
 

@@ -67,6 +67,7 @@ public final class Switchboard implements AutoCloseable {
     private final ExtendedCard extendedCard;
     private final CallerIdentification callers;
     private final RateLimiter rateLimiter;
+    private final RateLimiter failedCredentials;
     private final CompletableFuture<TaskDatabase> database;
     private final StoreOpening opening;
     private final ExecutorService agents;
@@ -86,6 +87,7 @@ public final class Switchboard implements AutoCloseable {
         RequestLimits limits = settings.limits();
         this.rateLimiter = new RateLimiter(Limits.perMinute(limits.anonymousPerMinute(), limits.keyPerMinute(),
                 limits.dailyCeiling()), clock);
+        this.failedCredentials = new RateLimiter(Limits.perMinute(limits.failedCredentialsPerMinute(), 0, 0), clock);
         this.callers = CallerIdentification.withKeys(settings.operatorToken(), new ApiKeys(
                 settings.keySecret() == null ? null : settings.keySecret().bytes(), settings.revokedKeys(), clock),
                 settings.anonymousAccess());
@@ -107,7 +109,8 @@ public final class Switchboard implements AutoCloseable {
         this.push = PushParts.assemble(settings, store, opening, events, clock);
         this.tasks = new TaskService(store, events, new SkillRouter(skills), agents, writers, clock,
                 settings.instanceId(), new InputLimits(limits.maxParts(), limits.maxTextChars(),
-                        limits.maxMetadataBytes(), limits.maxHistory()), push.configs());
+                        limits.maxMetadataBytes(), limits.maxHistory()), push.configs(),
+                AnonymousTaskQuota.perMinute(limits.anonymousTasksPerMinute(), clock));
         this.streams = new StreamRegistry(settings.streamHeartbeat().toSeconds());
     }
 
@@ -206,6 +209,11 @@ public final class Switchboard implements AutoCloseable {
     /** How often callers may call. */
     public RateLimiter rateLimiter() {
         return rateLimiter;
+    }
+
+    /** Counts refused credentials per address block: guessing is answered 429 once it has its share. */
+    public RateLimiter failedCredentials() {
+        return failedCredentials;
     }
 
     /** Tells who is calling. */

@@ -27,8 +27,8 @@ final class WebComponents {
         // every filter is async-supported: streams pass through them
         filter(context, "request-body-limit", new RequestBodyLimitFilter(switchboard.settings().maxRequestBytes()),
                 "/*");
-        filter(context, "caller", new CallerFilter(switchboard.callers(), switchboard.settings().trustedProxies()),
-                "/*");
+        filter(context, "caller", new CallerFilter(switchboard.callers(), switchboard.settings().trustedProxies(),
+                switchboard.failedCredentials(), "https".equals(switchboard.settings().publicUrl().getScheme())), "/*");
         filter(context, "rate-limit", new RateLimitFilter(switchboard.rateLimiter()), "/*");
         filter(context, "protocol-version", new ProtocolVersionFilter(), "/*");
         filter(context, "conditional-get", new ConditionalGetFilter(switchboard.settings().cardMaxAge()),

@@ -1,5 +1,7 @@
 package dev.switchboard.it;
 
+import java.net.CookieManager;
+import java.net.CookiePolicy;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -12,11 +14,18 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
-/** A small HTTP client for the integration tests, speaking to the deployed server. */
+/**
+ * A small HTTP client for the integration tests, speaking to the deployed server. Like a browser
+ * or any client that keeps cookies, it returns the caller cookie the server gives it, so the
+ * tests' anonymous requests are one caller (see README, Security); {@link JsonRpc} shares the jar.
+ */
 final class Http {
+    /** The cookie jar of the tests' anonymous caller. */
+    static final CookieManager COOKIES = new CookieManager(null, CookiePolicy.ACCEPT_ALL);
     private static final HttpClient CLIENT = HttpClient.newBuilder()
             .connectTimeout(Duration.ofSeconds(10))
             .followRedirects(HttpClient.Redirect.NEVER)
+            .cookieHandler(COOKIES)
             .build();
 
     private final URI base;

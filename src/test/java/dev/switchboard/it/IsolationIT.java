@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
+import java.net.CookieManager;
+import java.net.CookiePolicy;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
@@ -21,7 +24,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Callers cannot see each other's tasks: not by id, not in lists, not by cancelling, subscribing
  * or continuing them, on either binding; a shared contextId joins nothing. The operator sees all.
- * A refused credential is a 401 with its reason, never a downgrade to anonymous.
+ * A refused credential is a 401 with its reason, never a downgrade to anonymous. Clients behind
+ * one address are not one caller: without a key each is its cookie, and lists only its own tasks.
  */
 class IsolationIT extends OnTomcat {
     private static final String OPERATOR = Callers.OPERATOR;
@@ -193,5 +197,47 @@ class IsolationIT extends OnTomcat {
         assertEquals("UNAUTHENTICATED", error.getString("status"));
         assertEquals(reason, error.getJsonArray("details").getJsonObject(0).getString("reason"));
         assertFalse(response.body().contains("not-the-operator-token"), "the credential is never echoed");
+    }
+
+    /** One client of its own, behind the same address as every other test client: its own cookie jar, or none. */
+    private HttpResponse<String> asClient(HttpClient client, String method, JsonObject params) throws Exception {
+        return client.send(http.request("/a2a/jsonrpc").header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JsonRpc.envelope(method, params))).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static HttpClient keepingCookies() {
+        return HttpClient.newBuilder().cookieHandler(new CookieManager(null, CookiePolicy.ACCEPT_ALL)).build();
+    }
+
+    @Test
+    void clientsBehindOneAddressNeitherListNorJoinEachOthersTasksButReachATaskByItsId() throws Exception {
+        HttpClient first = keepingCookies();
+        HttpClient second = keepingCookies();
+        String context = "one-address-" + UUID.randomUUID();
+        JsonObject send = Json.createObjectBuilder().add("message", JsonRpc.message("mine")
+                .add("contextId", context)).build();
+        HttpResponse<String> sent = asClient(first, "SendMessage", send);
+        String cookie = sent.headers().firstValue("Set-Cookie").orElseThrow();
+        assertTrue(cookie.startsWith("switchboard-caller=") && cookie.contains("HttpOnly")
+                && cookie.contains("SameSite=Strict"), cookie);
+        String task = Http.json(sent).getJsonObject("result").getJsonObject("task").getString("id");
+
+        JsonObject byContext = Json.createObjectBuilder().add("contextId", context).build();
+        assertEquals(1, Http.json(asClient(first, "ListTasks", byContext)).getJsonObject("result")
+                .getInt("totalSize"), "a client that keeps its cookie lists its own tasks");
+        assertEquals(0, Http.json(asClient(second, "ListTasks", byContext)).getJsonObject("result")
+                .getInt("totalSize"), "a neighbour behind the same address lists none of them");
+        assertEquals(0, Http.json(asClient(HttpClient.newHttpClient(), "ListTasks", byContext))
+                .getJsonObject("result").getInt("totalSize"), "nor does a client that keeps no cookie");
+
+        assertEquals(task, Http.json(asClient(second, "GetTask", JsonRpc.id(task))).getJsonObject("result")
+                .getString("id"), "the task's id is its capability");
+        HttpResponse<String> byKey = Callers.rest(http, alice, "GET", "/tasks/" + task, null);
+        assertEquals(200, byKey.statusCode(), "whoever holds the id reaches a cookie caller's task");
+
+        String keyed = aliceTask("keyed-" + UUID.randomUUID());
+        assertEquals(-32001, code(Http.json(asClient(second, "GetTask", JsonRpc.id(keyed)))),
+                "a caller key's task is its owner's only");
     }
 }

@@ -20,7 +20,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /** JSON-RPC 1.0 calls and SSE reading against the deployed server. */
 final class JsonRpc {
-    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
+            .cookieHandler(Http.COOKIES).build();
     private static final AtomicInteger IDS = new AtomicInteger();
 
     private final Http http;

@@ -124,6 +124,7 @@ class RestIT extends OnTomcat {
                 "NOT_FOUND", "TASK_NOT_FOUND");
         assertError(http.get("/a2a/rest/extendedAgentCard"), 400, "FAILED_PRECONDITION",
                 "EXTENDED_AGENT_CARD_NOT_CONFIGURED");
+        assertError(http.get("/card"), 400, "FAILED_PRECONDITION", "EXTENDED_AGENT_CARD_NOT_CONFIGURED");
         assertError(http.get("/a2a/rest/tasks/x", "A2A-Version", "99.0"), 400, "FAILED_PRECONDITION",
                 "VERSION_NOT_SUPPORTED");
         assertError(http.get("/a2a/rest/other-tenant/tasks"), 404, "NOT_FOUND", null);

@@ -20,8 +20,8 @@ class CallerIdentificationTest {
         throw new AuthenticationFailure("BAD_SIGNATURE", "no");
     });
 
-    private Caller identify(String authorization, String apiKey, String callerKey, String address) {
-        return identification.identify(new CallerIdentification.Presented(authorization, apiKey, callerKey, address));
+    private Caller identify(String authorization, String apiKey, String callerKey, String cookie) {
+        return identification.identify(new CallerIdentification.Presented(authorization, apiKey, callerKey, cookie));
     }
 
     @Test
@@ -41,15 +41,42 @@ class CallerIdentificationTest {
     }
 
     @Test
-    void anonymousCallersAreToldApartByKeyThenAddress() {
-        Caller one = identify(null, null, "caller-key-one-0123456789", "1.2.3.4");
-        Caller two = identify(null, null, "caller-key-two-0123456789", "1.2.3.4");
-        assertNotEquals(one.owner(), two.owner(), "same address, different keys: different callers");
-        assertEquals(one.owner(), identify(null, null, "caller-key-one-0123456789", "5.6.7.8").owner(),
-                "the key follows the caller across addresses");
-        assertNotEquals(identify(null, null, null, "1.2.3.4").owner(), identify(null, null, null, "5.6.7.8").owner());
+    void anonymousCallersAreToldApartByKeyThenCookieNeverByAddress() {
+        Caller one = identify(null, null, "caller-key-one-0123456789", "cookie-0123456789-abcdefgh");
+        Caller two = identify(null, null, "caller-key-two-0123456789", "cookie-0123456789-abcdefgh");
+        assertNotEquals(one.owner(), two.owner(), "different keys: different callers");
+        assertTrue(one.owner().startsWith("anon:"), "a caller key's tasks are its own: " + one.owner());
+        Caller cookie = identify(null, null, null, "cookie-0123456789-abcdefgh");
+        assertTrue(cookie.owner().startsWith("cookie:"), cookie.owner());
+        assertNotEquals(cookie.owner(), identify(null, null, null, "cookie-9876543210-hgfedcba").owner());
         assertFalse(one.owner().contains("caller-key-one"), "the store never holds the key itself");
         assertEquals(Tier.PUBLIC, one.tier());
+        assertEquals("CALLER_UNKNOWN", assertThrows(AuthenticationFailure.class,
+                () -> identify(null, null, null, null)).reason(), "an address alone is nobody");
+    }
+
+    @Test
+    void onlyTheTasksOfCookieCallersAndOfEarlierAddressesAreHeldById() {
+        assertTrue(Caller.isHeldById(identify(null, null, null, "cookie-0123456789-abcdefgh").owner()));
+        assertTrue(Caller.isHeldById("addr:0123"));
+        assertFalse(Caller.isHeldById(identify(null, null, "caller-key-one-0123456789", null).owner()));
+        assertFalse(Caller.isHeldById(KEYED.owner()));
+        assertFalse(Caller.isHeldById(null), "the operator's view is not a task's owner");
+    }
+
+    @Test
+    void aCallerKeyOrCookieAnyoneCouldGuessIsRefused() {
+        for (String guessable : new String[] {"aaaaaaaaaaaaaaaa", "abababababababab", "1111111122222222"}) {
+            assertEquals("CALLER_KEY_GUESSABLE", assertThrows(AuthenticationFailure.class,
+                    () -> identify(null, null, guessable, null)).reason(), guessable);
+            assertEquals("CALLER_KEY_GUESSABLE", assertThrows(AuthenticationFailure.class,
+                    () -> identify(null, null, null, guessable)).reason(), guessable);
+        }
+        for (String random : new String[] {"3f9a0c7be21d5846", "9b2c1e6f-4a7d-4c3e-8f10-2d5b6a7c8e90",
+                "Zx8_kQ2mN4pR7tV1wY5"}) {
+            assertTrue(identify(null, null, random, null).owner().startsWith("anon:"), random);
+        }
+        assertTrue(CallerIdentification.estimatedBits("aaaaaaaaaaaaaaaa") < 1);
     }
 
     @Test
@@ -62,7 +89,7 @@ class CallerIdentificationTest {
                 () -> identify(null, null, "short", "1.2.3.4")).reason());
         CallerIdentification closed = new CallerIdentification(TOKEN, key -> KEYED, false);
         assertEquals("CREDENTIAL_REQUIRED", assertThrows(AuthenticationFailure.class, () -> closed.identify(
-                new CallerIdentification.Presented(null, null, "caller-key-one-0123456789", "1.2.3.4"))).reason());
-        assertTrue(closed.identify(new CallerIdentification.Presented("Bearer " + TOKEN, null, null, "x")).isOperator());
+                new CallerIdentification.Presented(null, null, "caller-key-one-0123456789", null))).reason());
+        assertTrue(closed.identify(new CallerIdentification.Presented("Bearer " + TOKEN, null, null, null)).isOperator());
     }
 }

@@ -92,8 +92,8 @@ class RateLimiterTest {
             assertAllowed(limiter.check("203.0.113.7", PUBLIC));
             assertAllowed(limiter.check("key-" + (i % 3), AUTHENTICATED));
         }
-        // no per-caller ceiling: nothing is tracked, but the day is still counted
-        assertEquals(new Counters(20_000, 0, 0, 0, 20_000), limiter.snapshot());
+        // no per-caller ceiling: nothing is tracked, but the anonymous share of the day is counted
+        assertEquals(new Counters(20_000, 0, 0, 0, 10_000), limiter.snapshot());
 
         RateLimiter onlyKeys = limiter(0, 2, 0);
         for (int i = 0; i < 100; i++) {
@@ -105,16 +105,19 @@ class RateLimiterTest {
     }
 
     @Test
-    void operatorSkipsTheWindowButCountsTowardAndIsRefusedByTheDailyCeiling() {
-        RateLimiter limiter = limiter(1, 1, 5);
+    void theDailyCeilingIsTheAnonymousShareAndNeverHoldsUpKeyHoldersOrTheOperator() {
+        RateLimiter limiter = limiter(1, 1, 3);
         for (int i = 0; i < 4; i++) {
             assertAllowed(limiter.check("operator", OPERATOR));
         }
-        assertEquals(0, limiter.snapshot().trackedCallers());
-        assertAllowed(limiter.check("key", AUTHENTICATED)); // fifth of the day
-        assertRefused(LimitKind.DAILY, 12 * 3600, limiter.check("operator", OPERATOR));
-        assertRefused(LimitKind.DAILY, 12 * 3600, limiter.check("10.0.0.2", PUBLIC));
-        assertEquals(new Counters(5, 0, 2, 1, 5), limiter.snapshot());
+        assertEquals(0, limiter.snapshot().trackedCallers(), "the operator skips the window");
+        assertAllowed(limiter.check("10.0.0.1", PUBLIC));
+        assertAllowed(limiter.check("10.0.0.2", PUBLIC));
+        assertAllowed(limiter.check("10.0.0.3", PUBLIC)); // third anonymous request of the day
+        assertRefused(LimitKind.DAILY, 12 * 3600, limiter.check("10.0.0.4", PUBLIC));
+        assertAllowed(limiter.check("key", AUTHENTICATED));
+        assertAllowed(limiter.check("operator", OPERATOR));
+        assertEquals(new Counters(9, 0, 1, 4, 3), limiter.snapshot());
     }
 
     @Test
@@ -122,18 +125,18 @@ class RateLimiterTest {
         RateLimiter limiter = limiter(0, 0, 2);
         clock.set("2025-03-01T23:59:30Z");
         assertAllowed(limiter.check("a", PUBLIC));
-        assertAllowed(limiter.check("b", AUTHENTICATED));
+        assertAllowed(limiter.check("b", PUBLIC));
         assertRefused(LimitKind.DAILY, 30, limiter.check("c", PUBLIC));
-        assertRefused(LimitKind.DAILY, 30, limiter.check("operator", OPERATOR));
+        assertAllowed(limiter.check("operator", OPERATOR)); // not counted against the anonymous share
         clock.set("2025-03-01T23:59:59.500Z");
         assertRefused(LimitKind.DAILY, 1, limiter.check("c", PUBLIC));
         assertEquals(2, limiter.snapshot().today());
         clock.set("2025-03-02T00:00:00Z");
         assertEquals(0, limiter.snapshot().today());
         assertAllowed(limiter.check("c", PUBLIC));
-        assertAllowed(limiter.check("operator", OPERATOR));
+        assertAllowed(limiter.check("b", PUBLIC));
         assertRefused(LimitKind.DAILY, 86_400, limiter.check("a", PUBLIC));
-        assertEquals(new Counters(4, 0, 4, 0, 2), limiter.snapshot());
+        assertEquals(new Counters(5, 0, 3, 0, 2), limiter.snapshot());
     }
 
     @Test
@@ -267,5 +270,30 @@ class RateLimiterTest {
         window.expire(61 * second, 60 * second);
         assertTrue(window.isEmpty());
         assertEquals(1, new SlidingWindow(1).capacity());
+    }
+
+    @Test
+    void noNumberOfCallersHoldsMoreThanTheBound() {
+        RateLimiter limiter = new RateLimiter(Limits.perMinute(2, 0, 0), clock, 100);
+        for (int i = 0; i < 10_000; i++) {
+            clock.advance(java.time.Duration.ofMillis(1));
+            assertAllowed(limiter.check("fresh-" + i, PUBLIC));
+            assertTrue(limiter.snapshot().trackedCallers() <= 100, "tracked " + limiter.snapshot().trackedCallers());
+        }
+        assertAllowed(limiter.check("fresh-9999", PUBLIC));
+        // a caller just seen keeps its window
+        assertRefused(LimitKind.PER_CALLER, 60, limiter.check("fresh-9999", PUBLIC));
+    }
+
+    @Test
+    void waitingTimeCanBeAskedWithoutCountingARequest() {
+        RateLimiter limiter = limiter(2, 0, 0);
+        assertEquals(java.time.Duration.ZERO, limiter.waitBeforeNext("10.0.0.1", PUBLIC));
+        limiter.check("10.0.0.1", PUBLIC);
+        assertEquals(java.time.Duration.ZERO, limiter.waitBeforeNext("10.0.0.1", PUBLIC));
+        assertEquals(java.time.Duration.ZERO, limiter.waitBeforeNext("10.0.0.1", PUBLIC), "asking counts nothing");
+        limiter.check("10.0.0.1", PUBLIC);
+        assertEquals(java.time.Duration.ofSeconds(60), limiter.waitBeforeNext("10.0.0.1", PUBLIC));
+        assertEquals(java.time.Duration.ZERO, limiter.waitBeforeNext("10.0.0.2", PUBLIC));
     }
 }

@@ -40,7 +40,7 @@ public final class Endpoints {
     public static boolean isOperation(String method, String path) {
         return path.startsWith("/a2a/") || path.startsWith("/v1/") || path.startsWith("/message:")
                 || path.equals("/tasks") || path.startsWith("/tasks/") || path.equals("/extendedAgentCard")
-                || ("POST".equals(method) && path.equals("/"));
+                || path.equals("/card") || ("POST".equals(method) && path.equals("/"));
     }
 
     private static boolean isJsonRpcEndpoint(String path) {

@@ -3,6 +3,7 @@ package dev.switchboard.web.binding;
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.runtime.Incident;
+import dev.switchboard.security.LimitExceeded;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.logging.Logger;
@@ -29,6 +30,19 @@ public final class Failures {
             return a2a;
         }
         return internal(cause);
+    }
+
+    /**
+     * The answer to a limit that refused the request after it was admitted (a task quota), the same
+     * 429 the rate-limit filter gives; empty for any other failure.
+     */
+    public static java.util.Optional<Answer.Body> limit(Throwable failure) {
+        if (cause(failure) instanceof LimitExceeded exceeded) {
+            return java.util.Optional.of(Answer.Body.json(429, HttpNames.JSON,
+                    ErrorBody.forRefusal(429, exceeded.getMessage(), exceeded.reason()))
+                    .withHeader(HttpNames.RETRY_AFTER, Long.toString(exceeded.retryAfterSeconds())));
+        }
+        return java.util.Optional.empty();
     }
 
     /** Logs an unexpected failure and answers an internal error that names its incident only. */

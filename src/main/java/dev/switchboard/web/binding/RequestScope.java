@@ -11,6 +11,7 @@ import jakarta.servlet.ServletRequest;
 public final class RequestScope {
     private static final String CALLER = Caller.class.getName();
     private static final String REQUESTED_VERSION = RequestedVersion.class.getName();
+    private static final String CLIENT_ADDRESS = RequestScope.class.getName() + ".clientAddress";
 
     private RequestScope() {
     }
@@ -35,6 +36,16 @@ public final class RequestScope {
     /** The caller, or null where the caller filter did not identify one (discovery, health). */
     public static Caller callerIfIdentified(ServletRequest request) {
         return request.getAttribute(CALLER) instanceof Caller caller ? caller : null;
+    }
+
+    /** @param address the client's address in one spelling, after the trusted proxies are looked past */
+    public static void clientAddress(ServletRequest request, String address) {
+        request.setAttribute(CLIENT_ADDRESS, address);
+    }
+
+    /** The client's address as the caller filter resolved it; the connection's where it did not run. */
+    public static String clientAddress(ServletRequest request) {
+        return request.getAttribute(CLIENT_ADDRESS) instanceof String address ? address : request.getRemoteAddr();
     }
 
     public static void requestedVersion(ServletRequest request, RequestedVersion version) {

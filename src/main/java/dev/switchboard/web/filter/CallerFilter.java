@@ -1,7 +1,11 @@
 package dev.switchboard.web.filter;
 
+import dev.switchboard.config.Cidr;
+import dev.switchboard.security.AddressBlock;
 import dev.switchboard.security.AuthenticationFailure;
 import dev.switchboard.security.CallerIdentification;
+import dev.switchboard.security.RateLimiter;
+import dev.switchboard.security.Tier;
 import dev.switchboard.web.binding.Endpoints;
 import dev.switchboard.web.binding.ErrorBody;
 import dev.switchboard.web.binding.HttpErrors;
@@ -14,41 +18,40 @@ import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.Set;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
 
 /**
  * Identifies the caller of every A2A operation (see {@link CallerIdentification}) before any
- * binding runs. A refused credential is answered 401 with its reason and a
- * {@code WWW-Authenticate} challenge. Discovery (card, landing page) and health are not A2A
- * operations and pass untouched.
+ * binding runs, and records the client's address for the limits. A caller that presents no
+ * credential, no caller key and no cookie is given a caller cookie, and is that caller from this
+ * request on. A refused credential is answered 401 with its reason and a {@code WWW-Authenticate}
+ * challenge; an address that keeps presenting refused credentials is answered 429 for a while,
+ * before anything is checked. Discovery (card, landing page) and health are not A2A operations and
+ * pass untouched.
  */
 public final class CallerFilter extends HttpFilter {
-    private final CallerIdentification identification;
-    private final Set<String> trustedProxies;
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final int COOKIE_BYTES = 18;
 
-    /** @param trustedProxies the addresses whose {@code X-Forwarded-For} is believed */
-    public CallerFilter(CallerIdentification identification, Set<String> trustedProxies) {
-        this.identification = identification;
-        this.trustedProxies = Set.copyOf(trustedProxies);
-    }
+    private final CallerIdentification identification;
+    private final TrustedProxies proxies;
+    private final RateLimiter failedCredentials;
+    private final boolean secureCookies;
 
     /**
-     * The client's address: the connection's, unless it comes from a trusted proxy, in which case
-     * the last address in {@code X-Forwarded-For} that is not itself a trusted proxy. Untrusted
-     * senders cannot pick their identity by writing the header.
+     * @param trustedProxies    the blocks whose {@code X-Forwarded-For} header is believed
+     * @param failedCredentials counts refused credentials per address block (its public tier's window)
+     * @param secureCookies     whether the caller cookie is sent to https origins only
      */
-    static String clientAddress(String remote, String forwardedFor, Set<String> trusted) {
-        if (forwardedFor == null || !trusted.contains(remote)) {
-            return remote;
-        }
-        String[] hops = forwardedFor.split(",");
-        for (int i = hops.length - 1; i >= 0; i--) {
-            String hop = hops[i].trim();
-            if (!hop.isEmpty() && !trusted.contains(hop)) {
-                return hop;
-            }
-        }
-        return remote;
+    public CallerFilter(CallerIdentification identification, List<Cidr> trustedProxies, RateLimiter failedCredentials,
+                        boolean secureCookies) {
+        this.identification = identification;
+        this.proxies = new TrustedProxies(trustedProxies);
+        this.failedCredentials = failedCredentials;
+        this.secureCookies = secureCookies;
     }
 
     @Override
@@ -58,12 +61,29 @@ public final class CallerFilter extends HttpFilter {
             chain.doFilter(request, response);
             return;
         }
+        String address = proxies.clientAddress(request.getRemoteAddr(), request.getHeader("X-Forwarded-For"));
+        RequestScope.clientAddress(request, address);
+        String block = AddressBlock.of(address);
+        Duration wait = failedCredentials.waitBeforeNext(block, Tier.PUBLIC);
+        if (!wait.isZero()) {
+            response.setHeader(HttpNames.RETRY_AFTER, Long.toString(wait.getSeconds()));
+            HttpErrors.send(response, 429, ErrorBody.forRefusal(429, "Too many refused credentials from your"
+                    + " address; retry in " + wait.getSeconds() + " s", "TOO_MANY_FAILED_CREDENTIALS"));
+            return;
+        }
+        String authorization = request.getHeader("Authorization");
+        String apiKey = request.getHeader(CallerIdentification.API_KEY_HEADER);
+        String callerKey = request.getHeader(CallerIdentification.CALLER_KEY_HEADER);
+        String cookie = cookie(request);
+        if (authorization == null && apiKey == null && callerKey == null && cookie == null
+                && identification.admitsAnonymous()) {
+            cookie = mintCookie(request, response);
+        }
         try {
             RequestScope.caller(request, identification.identify(new CallerIdentification.Presented(
-                    request.getHeader("Authorization"), request.getHeader(CallerIdentification.API_KEY_HEADER),
-                    callerKey(request), clientAddress(request.getRemoteAddr(), request.getHeader("X-Forwarded-For"),
-                    trustedProxies))));
+                    authorization, apiKey, callerKey, cookie)));
         } catch (AuthenticationFailure failure) {
+            failedCredentials.check(block, Tier.PUBLIC);
             response.setHeader(HttpNames.WWW_AUTHENTICATE, "Bearer realm=\"switchboard\", error=\"invalid_token\"");
             HttpErrors.send(response, 401, ErrorBody.forRefusal(401, failure.getMessage(), failure.reason()));
             return;
@@ -71,11 +91,21 @@ public final class CallerFilter extends HttpFilter {
         chain.doFilter(request, response);
     }
 
-    private static String callerKey(HttpServletRequest request) {
-        String header = request.getHeader(CallerIdentification.CALLER_KEY_HEADER);
-        if (header != null) {
-            return header;
-        }
+    /**
+     * A new caller cookie: random, for this server's paths only, out of reach of scripts and of
+     * other sites' requests. A client that keeps it is one caller from request to request; one
+     * that does not is a new caller every time, whose tasks are still reachable by their ids.
+     */
+    private String mintCookie(HttpServletRequest request, HttpServletResponse response) {
+        byte[] bytes = new byte[COOKIE_BYTES];
+        RANDOM.nextBytes(bytes);
+        String value = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+        response.addHeader("Set-Cookie", CallerIdentification.CALLER_KEY_COOKIE + "=" + value
+                + "; Path=/; HttpOnly; SameSite=Strict" + (secureCookies || request.isSecure() ? "; Secure" : ""));
+        return value;
+    }
+
+    private static String cookie(HttpServletRequest request) {
         Cookie[] cookies = request.getCookies();
         if (cookies != null) {
             for (Cookie cookie : cookies) {

@@ -1,5 +1,6 @@
 package dev.switchboard.web.filter;
 
+import dev.switchboard.security.AddressBlock;
 import dev.switchboard.security.Caller;
 import dev.switchboard.security.Decision;
 import dev.switchboard.security.LimitKind;
@@ -16,9 +17,11 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
 /**
- * Bounds how often each caller may call, by tier, and how much everyone together may call per
- * day. Runs after the caller filter, on A2A operations only: discovery and health are never
- * throttled. Over a limit: 429 with {@code Retry-After}.
+ * Bounds how often each caller may call, by tier, and how much anonymous callers together may
+ * call per day. Anonymous callers are counted by their address block, which they cannot change by
+ * presenting another caller key or dropping their cookie; key holders by their key. Runs after the
+ * caller filter, on A2A operations only: discovery and health are never throttled. Over a limit:
+ * 429 with {@code Retry-After}.
  */
 public final class RateLimitFilter extends HttpFilter {
     private final RateLimiter limiter;
@@ -35,7 +38,7 @@ public final class RateLimitFilter extends HttpFilter {
             chain.doFilter(request, response);
             return;
         }
-        Decision decision = limiter.check(caller.isOperator() ? "operator" : caller.owner(), caller.tier());
+        Decision decision = limiter.check(limitedAs(caller, request), caller.tier());
         if (decision.allowed()) {
             chain.doFilter(request, response);
             return;
@@ -47,5 +50,14 @@ public final class RateLimitFilter extends HttpFilter {
         HttpErrors.send(response, 429, ErrorBody.forRefusal(429,
                 "Too many requests: " + which + " is reached; retry in " + seconds + " s",
                 daily ? "DAILY_CEILING" : "RATE_LIMITED"));
+    }
+
+    /** What the limits count the caller as. */
+    static String limitedAs(Caller caller, HttpServletRequest request) {
+        if (caller.isOperator()) {
+            return "operator";
+        }
+        return caller.kind() == Caller.Kind.ANONYMOUS ? AddressBlock.of(RequestScope.clientAddress(request))
+                : caller.owner();
     }
 }

@@ -15,8 +15,9 @@ import java.io.IOException;
 
 /**
  * Bounds request bodies. A declared length over the limit is refused with 413 before a byte is read;
- * a chunked body is counted as it is read and fails with {@link RequestBodyTooLargeException} when
- * it passes the limit, which the bindings answer with 413 too.
+ * a body without a declared length is counted as it is read and fails with
+ * {@link RequestBodyTooLargeException} when it passes the limit, which the bindings answer with 413
+ * too.
  */
 public final class RequestBodyLimitFilter extends HttpFilter {
     private final long limit;
@@ -36,7 +37,9 @@ public final class RequestBodyLimitFilter extends HttpFilter {
                     tooLargeMessage(limit)));
             return;
         }
-        if (declared < 0 && request.getHeader("Transfer-Encoding") != null) {
+        // no declared length: chunked over HTTP/1.1, or any body over HTTP/2, which has no
+        // Transfer-Encoding at all; counted as it is read either way
+        if (declared < 0) {
             chain.doFilter(new LimitedRequest(request, limit), response);
             return;
         }

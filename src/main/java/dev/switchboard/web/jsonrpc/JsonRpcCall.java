@@ -11,7 +11,8 @@ import java.io.InputStream;
  * @param contentEncoding the {@code Content-Encoding} header, or null
  * @param accept          the {@code Accept} header, or null
  * @param lastEventId     the {@code Last-Event-ID} header, or null
+ * @param clientAddress   the client's address past the trusted proxies
  */
 public record JsonRpcCall(String contentType, String contentEncoding, String accept, String lastEventId,
-                          RequestedVersion requested, Caller caller, InputStream body) {
+                          RequestedVersion requested, Caller caller, String clientAddress, InputStream body) {
 }

@@ -95,7 +95,7 @@ public final class JsonRpcDispatcher {
                 tenant = params.get("tenant") instanceof JsonString named ? named.getString() : null;
                 tenants.checkParameter(tenant);
             }
-            ServerCallContext context = new ServerCallContext(call.caller(), line, tenant);
+            ServerCallContext context = new ServerCallContext(call.caller(), line, tenant, call.clientAddress());
             return switch (method) {
                 case SEND_MESSAGE -> tasks.send(wire.sendMessage(params), context)
                         .<Answer>handle((result, failure) -> failure != null ? JsonRpcFailures.call(id, failure)

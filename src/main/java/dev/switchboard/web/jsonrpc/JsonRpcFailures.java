@@ -31,7 +31,7 @@ final class JsonRpcFailures {
 
     /** The answer to a failed call of a method that answers once: HTTP 200 with the error. */
     static Answer.Body call(JsonValue id, Throwable failure) {
-        return body(200, JsonRpcResponses.error(id, Failures.asA2A(failure)));
+        return Failures.limit(failure).orElseGet(() -> body(200, JsonRpcResponses.error(id, Failures.asA2A(failure))));
     }
 
     /**
@@ -42,6 +42,10 @@ final class JsonRpcFailures {
      * error into the stream as its only event; it gets that.
      */
     static Answer streamRefused(JsonValue id, Throwable failure, boolean errorAsEvent) {
+        java.util.Optional<Answer.Body> limit = Failures.limit(failure);
+        if (limit.isPresent()) {
+            return limit.get();
+        }
         A2AException error = Failures.asA2A(failure);
         if (errorAsEvent) {
             return new Answer.Stream(sink -> sink.fail(error), event -> new byte[0],

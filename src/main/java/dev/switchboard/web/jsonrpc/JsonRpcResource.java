@@ -46,7 +46,7 @@ public final class JsonRpcResource {
         JsonRpcCall call = new JsonRpcCall(http.getHeader(HttpHeaders.CONTENT_TYPE),
                 http.getHeader(HttpNames.CONTENT_ENCODING), http.getHeader(HttpHeaders.ACCEPT),
                 http.getHeader(HttpNames.LAST_EVENT_ID), RequestScope.requestedVersion(http), RequestScope.caller(http),
-                body);
+                RequestScope.clientAddress(http), body);
         writer.resume(response, http.getAsyncContext(), dispatcher.answer(call));
     }
 }

@@ -196,7 +196,7 @@ public final class RestBinding {
 
     /** Who calls, in which line, for which tenant: what the task operations and the skill are given. */
     private static ServerCallContext context(RestCall call, WireFormat wire) {
-        return new ServerCallContext(call.caller(), wire.line(), call.tenant());
+        return new ServerCallContext(call.caller(), wire.line(), call.tenant(), call.clientAddress());
     }
 
     /**

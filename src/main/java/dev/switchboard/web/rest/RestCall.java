@@ -11,13 +11,15 @@ import java.util.Map;
  * the filters found out, the query and the body, not yet read. Path parameters travel beside it.
  *
  * @param accept          the {@code Accept} header, or null
+ * @param clientAddress   the client's address past the trusted proxies
  * @param tenant          the tenant of the path prefix, or null
  * @param contentEncoding the {@code Content-Encoding} header, or null
  * @param lastEventId     the {@code Last-Event-ID} header, or null
  * @param body            the body; empty for routes that take none
  */
-public record RestCall(String accept, RequestedVersion requested, Caller caller, String tenant, String contentType,
-                       String contentEncoding, String lastEventId, Map<String, List<String>> query, InputStream body) {
+public record RestCall(String accept, RequestedVersion requested, Caller caller, String clientAddress, String tenant,
+                       String contentType, String contentEncoding, String lastEventId, Map<String, List<String>> query,
+                       InputStream body) {
     public RestCall {
         query = query == null ? Map.of() : query;
         body = body == null ? InputStream.nullInputStream() : body;

@@ -22,6 +22,10 @@ final class RestFailures {
 
     /** The answer to any failure of a request in the given line. */
     static Answer.Body answer(Throwable failure, String accept, WireFormat wire) {
+        java.util.Optional<Answer.Body> limit = Failures.limit(failure);
+        if (limit.isPresent()) {
+            return limit.get();
+        }
         Throwable cause = Failures.cause(failure);
         if (cause instanceof RestRequests.Refused refused) {
             if (refused.status() != 415) {

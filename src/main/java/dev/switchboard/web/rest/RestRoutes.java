@@ -141,7 +141,7 @@ public abstract class RestRoutes {
 
     private static RestCall call(HttpServletRequest http, UriInfo uri, InputStream body) {
         return new RestCall(http.getHeader(HttpHeaders.ACCEPT), RequestScope.requestedVersion(http),
-                RequestScope.caller(http), (String) http.getAttribute(RestResource.TENANT),
+                RequestScope.caller(http), RequestScope.clientAddress(http), (String) http.getAttribute(RestResource.TENANT),
                 http.getHeader(HttpHeaders.CONTENT_TYPE),
                 http.getHeader(HttpNames.CONTENT_ENCODING), http.getHeader(HttpNames.LAST_EVENT_ID),
                 uri == null ? null : uri.getQueryParameters(), body);

@@ -16,6 +16,7 @@ class EndpointsTest {
         assertTrue(Endpoints.isOperation("GET", "/tasks"));
         assertTrue(Endpoints.isOperation("POST", "/message:send"));
         assertTrue(Endpoints.isOperation("GET", "/extendedAgentCard"));
+        assertTrue(Endpoints.isOperation("GET", "/card"), "the 0.3 name of the extended card route, at the origin");
         assertFalse(Endpoints.isOperation("GET", "/"));
         assertFalse(Endpoints.isOperation("GET", "/.well-known/agent-card.json"));
         assertFalse(Endpoints.isOperation("GET", "/health"));

@@ -2,52 +2,98 @@ package dev.switchboard.web.filter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.switchboard.config.Cidr;
 import dev.switchboard.security.ApiKeys;
 import dev.switchboard.security.Caller;
 import dev.switchboard.security.CallerIdentification;
+import dev.switchboard.security.Limits;
+import dev.switchboard.security.RateLimiter;
 import dev.switchboard.web.binding.RequestScope;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
 import java.time.Clock;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class CallerFilterTest {
-    private static final Set<String> PROXIES = Set.of("10.0.0.1", "10.0.0.2");
+    private static final List<Cidr> PROXIES = List.of(Cidr.parse("10.0.0.0/24"), Cidr.parse("fd00::/8"));
 
-    @Test
-    void forwardedForIsBelievedOnlyFromTrustedProxies() {
-        assertEquals("203.0.113.9", CallerFilter.clientAddress("203.0.113.9", "198.51.100.1", PROXIES),
-                "a client cannot choose its address by writing the header");
-        assertEquals("198.51.100.1", CallerFilter.clientAddress("10.0.0.1", "198.51.100.1", PROXIES));
-        assertEquals("198.51.100.1", CallerFilter.clientAddress("10.0.0.1", "6.6.6.6, 198.51.100.1, 10.0.0.2", PROXIES),
-                "the last hop that is not one of ours, not a spoofed first one");
-        assertEquals("10.0.0.1", CallerFilter.clientAddress("10.0.0.1", null, PROXIES));
-        assertEquals("10.0.0.1", CallerFilter.clientAddress("10.0.0.1", "10.0.0.2", PROXIES));
+    private final CallerFilter filter = filter(true);
+
+    private static CallerFilter filter(boolean anonymousAccess) {
+        return new CallerFilter(CallerIdentification.withKeys("operator-secret-token-0123456789",
+                new ApiKeys(null, Set.of(), Clock.systemUTC()), anonymousAccess), PROXIES,
+                new RateLimiter(Limits.perMinute(3, 0, 0), Clock.systemUTC()), false);
     }
 
-    private final CallerFilter filter = new CallerFilter(CallerIdentification.withKeys("operator-secret-token",
-            new ApiKeys(null, Set.of(), Clock.systemUTC()), true), PROXIES);
+    private static JsonObject error(Exchange exchange) {
+        return Json.createReader(new StringReader(exchange.responseBody())).readObject().getJsonObject("error");
+    }
 
     @Test
-    void anOperationGoesOnWithItsCallerIdentified() throws Exception {
-        Exchange exchange = new Exchange("POST", "/a2a/jsonrpc");
+    void forwardedForIsBelievedOnlyFromTrustedProxiesAndComesOutInOneSpelling() {
+        TrustedProxies proxies = new TrustedProxies(PROXIES);
+        assertEquals("203.0.113.9", proxies.clientAddress("203.0.113.9", "198.51.100.1"),
+                "a client cannot choose its address by writing the header");
+        assertEquals("198.51.100.1", proxies.clientAddress("10.0.0.1", "198.51.100.1"));
+        assertEquals("198.51.100.1", proxies.clientAddress("10.0.0.1", "6.6.6.6, 198.51.100.1, 10.0.0.2"),
+                "the last hop that is not one of ours, not a spoofed first one");
+        assertEquals("10.0.0.1", proxies.clientAddress("10.0.0.1", null));
+        assertEquals("10.0.0.1", proxies.clientAddress("10.0.0.1", "10.0.0.2"));
+        assertEquals("2001:db8:0:0:0:0:0:1", proxies.clientAddress("fd00:0:0:0:0:0:0:5", "2001:db8::1"),
+                "a block of proxies, IPv6 in one spelling");
+        assertEquals("0:0:0:0:0:0:0:1", proxies.clientAddress("::1", "198.51.100.1"), "::1 is not in the blocks");
+        assertEquals("198.51.100.1", new TrustedProxies(List.of(Cidr.parse("::1"))).clientAddress(
+                "0:0:0:0:0:0:0:1", "198.51.100.1"), "::1 and 0:0:0:0:0:0:0:1 are one address");
+    }
+
+    @Test
+    void aCallerWithoutCredentialKeyOrCookieIsGivenACookieAndIsItsCaller() throws Exception {
+        Exchange first = new Exchange("POST", "/a2a/jsonrpc");
         Exchange.Chain chain = new Exchange.Chain();
-        filter.doFilter(exchange.request, exchange.response, chain);
-        assertNotNull(chain.passed);
+        filter.doFilter(first.request, first.response, chain);
         Caller caller = RequestScope.caller(chain.passed);
         assertEquals(Caller.Kind.ANONYMOUS, caller.kind());
-        assertTrue(caller.owner().startsWith("addr:"), caller.owner());
+        assertTrue(caller.owner().startsWith("cookie:"), caller.owner());
+        String setCookie = first.responseHeader("Set-Cookie");
+        assertTrue(setCookie.startsWith("switchboard-caller="), setCookie);
+        assertTrue(setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Strict"), setCookie);
+        assertFalse(setCookie.contains("Secure"), "an http origin");
+        assertEquals("192.0.2.1", RequestScope.clientAddress(chain.passed));
 
-        Exchange operator = new Exchange("GET", "/tasks/t").header("Authorization", "Bearer operator-secret-token");
-        filter.doFilter(operator.request, operator.response, chain);
-        assertTrue(RequestScope.caller(chain.passed).isOperator());
+        String value = setCookie.substring("switchboard-caller=".length(), setCookie.indexOf(';'));
+        Exchange again = new Exchange("POST", "/a2a/jsonrpc").header("Cookie", "switchboard-caller=" + value);
+        Exchange.Chain next = new Exchange.Chain();
+        filter.doFilter(again.request, again.response, next);
+        assertEquals(caller.owner(), RequestScope.caller(next.passed).owner(), "the cookie is the same caller");
+        assertNull(again.responseHeader("Set-Cookie"));
+
+        Exchange neighbour = new Exchange("POST", "/a2a/jsonrpc");
+        filter.doFilter(neighbour.request, neighbour.response, next);
+        assertNotEquals(caller.owner(), RequestScope.caller(next.passed).owner(),
+                "another client behind the same address is another caller");
+    }
+
+    @Test
+    void cookiesAreSecureForAnHttpsOriginAndNotMintedWhereAnonymousCallersAreNotLetIn() throws Exception {
+        CallerFilter secure = new CallerFilter(CallerIdentification.withKeys(null,
+                new ApiKeys(null, Set.of(), Clock.systemUTC()), true), PROXIES,
+                new RateLimiter(Limits.perMinute(3, 0, 0), Clock.systemUTC()), true);
+        Exchange exchange = new Exchange("POST", "/a2a/jsonrpc");
+        secure.doFilter(exchange.request, exchange.response, new Exchange.Chain());
+        assertTrue(exchange.responseHeader("Set-Cookie").contains("; Secure"));
+
+        Exchange closed = new Exchange("POST", "/a2a/jsonrpc");
+        filter(false).doFilter(closed.request, closed.response, new Exchange.Chain());
+        assertEquals(401, closed.status);
+        assertNull(closed.responseHeader("Set-Cookie"));
     }
 
     @Test
@@ -57,6 +103,7 @@ class CallerFilterTest {
         filter.doFilter(exchange.request, exchange.response, chain);
         assertNotNull(chain.passed, "a bad credential does not keep anyone from the card");
         assertNull(RequestScope.callerIfIdentified(chain.passed));
+        assertNull(exchange.responseHeader("Set-Cookie"));
     }
 
     @Test
@@ -68,11 +115,34 @@ class CallerFilterTest {
         assertEquals(401, exchange.status);
         assertTrue(exchange.responseHeader("WWW-Authenticate").startsWith("Bearer realm=\"switchboard\""));
         assertEquals("application/json", exchange.contentType);
-        JsonObject error = Json.createReader(new StringReader(exchange.responseBody())).readObject()
-                .getJsonObject("error");
+        JsonObject error = error(exchange);
         assertEquals("UNAUTHENTICATED", error.getString("status"));
         JsonObject info = error.getJsonArray("details").getJsonObject(0);
         assertEquals("NO_SECRET", info.getString("reason"));
         assertEquals("switchboard", info.getString("domain"));
+    }
+
+    @Test
+    void anAddressThatKeepsGuessingIsTurnedAwayBeforeAnythingIsChecked() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            Exchange guess = new Exchange("POST", "/a2a/jsonrpc").header("Authorization", "Bearer guess-" + i);
+            filter.doFilter(guess.request, guess.response, new Exchange.Chain());
+            assertEquals(401, guess.status);
+        }
+        Exchange fourth = new Exchange("POST", "/a2a/jsonrpc")
+                .header("Authorization", "Bearer operator-secret-token-0123456789");
+        Exchange.Chain chain = new Exchange.Chain();
+        filter.doFilter(fourth.request, fourth.response, chain);
+        assertNull(chain.passed, "not even the right token is looked at while the address waits");
+        assertEquals(429, fourth.status);
+        assertTrue(Long.parseLong(fourth.responseHeader("Retry-After")) >= 1);
+        assertEquals("TOO_MANY_FAILED_CREDENTIALS", error(fourth).getJsonArray("details").getJsonObject(0)
+                .getString("reason"));
+
+        Exchange elsewhere = new Exchange("POST", "/a2a/jsonrpc")
+                .header("Authorization", "Bearer operator-secret-token-0123456789");
+        elsewhere.remoteAddr = "198.51.100.7";
+        filter.doFilter(elsewhere.request, elsewhere.response, chain);
+        assertTrue(RequestScope.caller(chain.passed).isOperator(), "other addresses are not held up");
     }
 }

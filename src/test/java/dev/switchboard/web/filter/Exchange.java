@@ -60,7 +60,8 @@ final class Exchange {
                     case "getHeaders" -> Collections.enumeration(all(requestHeaders, (String) args[0]));
                     case "getHeaderNames" -> Collections.enumeration(new ArrayList<>(requestHeaders.keySet()));
                     case "getDateHeader" -> -1L;
-                    case "getCookies" -> null;
+                    case "getCookies" -> cookies();
+                    case "isSecure" -> false;
                     case "getAttribute" -> attributes.get((String) args[0]);
                     case "setAttribute" -> attributes.put((String) args[0], args[1]);
                     case "getContentLengthLong" -> declaredLength;
@@ -114,6 +115,17 @@ final class Exchange {
         requestBody = text.getBytes(StandardCharsets.UTF_8);
         declaredLength = declared ? requestBody.length : -1;
         return this;
+    }
+
+    private jakarta.servlet.http.Cookie[] cookies() {
+        String header = first(requestHeaders, "Cookie");
+        if (header == null) {
+            return null;
+        }
+        return java.util.Arrays.stream(header.split(";")).map(String::trim).filter(pair -> pair.contains("="))
+                .map(pair -> new jakarta.servlet.http.Cookie(pair.substring(0, pair.indexOf('=')),
+                        pair.substring(pair.indexOf('=') + 1)))
+                .toArray(jakarta.servlet.http.Cookie[]::new);
     }
 
     String responseHeader(String name) {

@@ -20,8 +20,13 @@ class RateLimitFilterTest {
     private static final Caller ANONYMOUS = new Caller(Caller.Kind.ANONYMOUS, "anon:one", Tier.PUBLIC, null);
 
     private static Exchange identified(Caller caller) {
+        return identified(caller, "192.0.2.1");
+    }
+
+    private static Exchange identified(Caller caller, String address) {
         Exchange exchange = new Exchange("POST", "/a2a/jsonrpc");
         RequestScope.caller(exchange.request, caller);
+        RequestScope.clientAddress(exchange.request, address);
         return exchange;
     }
 
@@ -45,18 +50,30 @@ class RateLimitFilterTest {
         assertEquals("RATE_LIMITED", error.getJsonArray("details").getJsonObject(0).getString("reason"));
 
         chain.passed = null;
-        Exchange other = identified(new Caller(Caller.Kind.ANONYMOUS, "anon:two", Tier.PUBLIC, null));
-        filter.doFilter(other.request, other.response, chain);
-        assertNotNull(chain.passed, "another caller has its own window");
+        Exchange renamed = identified(new Caller(Caller.Kind.ANONYMOUS, "anon:two", Tier.PUBLIC, null));
+        filter.doFilter(renamed.request, renamed.response, chain);
+        assertNull(chain.passed, "another caller key from the same address shares the address's window");
+
+        Exchange elsewhere = identified(ANONYMOUS, "2001:db8:1:2::1");
+        filter.doFilter(elsewhere.request, elsewhere.response, chain);
+        assertNotNull(chain.passed, "another address has its own window");
+        chain.passed = null;
+        Exchange sameSlash64 = identified(ANONYMOUS, "2001:db8:1:2:ffff::9");
+        filter.doFilter(sameSlash64.request, sameSlash64.response, chain);
+        assertNull(chain.passed, "an IPv6 /64 is one block");
     }
 
     @Test
-    void theDailyCeilingIsNamedAsSuch() throws Exception {
+    void theDailyCeilingIsNamedAsSuchAndHoldsUpAnonymousCallersOnly() throws Exception {
         RateLimitFilter filter = new RateLimitFilter(new RateLimiter(new Limits(Duration.ofMinutes(1), 0, 0, 1),
                 Clock.systemUTC()));
         Exchange.Chain chain = new Exchange.Chain();
         filter.doFilter(identified(ANONYMOUS).request, new Exchange("POST", "/").response, chain);
-        Exchange refused = identified(Caller.OPERATOR);
+        Exchange operator = identified(Caller.OPERATOR);
+        chain.passed = null;
+        filter.doFilter(operator.request, operator.response, chain);
+        assertNotNull(chain.passed, "the operator is not counted against the anonymous share");
+        Exchange refused = identified(ANONYMOUS, "198.51.100.9");
         filter.doFilter(refused.request, refused.response, chain);
         assertEquals(429, refused.status);
         assertEquals("DAILY_CEILING", Json.createReader(new StringReader(refused.responseBody())).readObject()

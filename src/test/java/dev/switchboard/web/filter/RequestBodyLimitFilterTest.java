@@ -53,4 +53,13 @@ class RequestBodyLimitFilterTest {
         filter.doFilter(small.request, small.response, chain);
         assertArrayEquals("0123456789".getBytes(StandardCharsets.UTF_8), chain.passed.getInputStream().readAllBytes());
     }
+
+    @Test
+    void aBodyWithNeitherLengthNorTransferEncodingIsCountedToo() throws Exception {
+        // HTTP/2 has no Transfer-Encoding: a body of unknown length arrives without either header
+        Exchange http2 = new Exchange("POST", "/a2a/rest/message:send").body("01234567890123", false);
+        Exchange.Chain chain = new Exchange.Chain();
+        filter.doFilter(http2.request, http2.response, chain);
+        assertThrows(RequestBodyTooLargeException.class, () -> chain.passed.getInputStream().readAllBytes());
+    }
 }

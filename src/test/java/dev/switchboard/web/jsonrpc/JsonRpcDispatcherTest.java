@@ -48,7 +48,7 @@ class JsonRpcDispatcherTest {
 
     private static JsonRpcCall call(String version, Caller caller, String accept, String body) {
         return new JsonRpcCall("application/json", null, accept, null, RequestedVersion.of(version), caller,
-                new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)));
+                "192.0.2.7", new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)));
     }
 
     private static Answer answer(JsonRpcCall call) throws Exception {
@@ -124,14 +124,14 @@ class JsonRpcDispatcherTest {
     @Test
     void failuresOfHttpItselfKeepAJsonRpcBodyWithTheirStatus() throws Exception {
         Answer.Body coded = assertInstanceOf(Answer.Body.class, answer(new JsonRpcCall("application/json", "gzip",
-                null, null, RequestedVersion.of("1.0"), BindingHarness.ANONYMOUS, InputStream.nullInputStream())));
+                null, null, RequestedVersion.of("1.0"), BindingHarness.ANONYMOUS, "192.0.2.7", InputStream.nullInputStream())));
         assertEquals(415, coded.status());
         assertEquals("identity", coded.headers().get("Accept-Encoding"));
         assertEquals(-32005, errorCode(coded));
         assertEquals(JsonValue.NULL, json(coded).get("id"));
 
         Answer.Body text = assertInstanceOf(Answer.Body.class, answer(new JsonRpcCall("text/plain", null, null,
-                null, RequestedVersion.of("1.0"), BindingHarness.ANONYMOUS, InputStream.nullInputStream())));
+                null, RequestedVersion.of("1.0"), BindingHarness.ANONYMOUS, "192.0.2.7", InputStream.nullInputStream())));
         assertEquals(415, text.status());
         assertEquals(-32005, errorCode(text));
 
@@ -142,7 +142,7 @@ class JsonRpcDispatcherTest {
             }
         };
         Answer.Body large = assertInstanceOf(Answer.Body.class, answer(new JsonRpcCall("application/json", null,
-                null, null, RequestedVersion.of("1.0"), BindingHarness.ANONYMOUS, tooLarge)));
+                null, null, RequestedVersion.of("1.0"), BindingHarness.ANONYMOUS, "192.0.2.7", tooLarge)));
         assertEquals(413, large.status());
         assertEquals(-32600, errorCode(large));
 

@@ -51,7 +51,7 @@ class RestBindingTest {
 
     private static RestCall call(String version, Caller caller, String accept, Map<String, List<String>> query,
                                  String contentType, String body) {
-        return new RestCall(accept, RequestedVersion.of(version), caller, null, contentType, null, null, query,
+        return new RestCall(accept, RequestedVersion.of(version), caller, "192.0.2.7", null, contentType, null, null, query,
                 body == null ? null : new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)));
     }
 
@@ -139,7 +139,7 @@ class RestBindingTest {
         assertEquals("CONTENT_TYPE_NOT_SUPPORTED", json(text).getJsonObject("error").getJsonArray("details")
                 .getJsonObject(0).getString("reason"));
 
-        Answer.Body coded = v1.cancel(new RestCall(null, RequestedVersion.of((String) null), BindingHarness.ANONYMOUS, null,
+        Answer.Body coded = v1.cancel(new RestCall(null, RequestedVersion.of((String) null), BindingHarness.ANONYMOUS, "192.0.2.7", null,
                 "application/json", "br", null, null, InputStream.nullInputStream()), "t");
         assertEquals(415, coded.status());
         assertEquals("identity", coded.headers().get("Accept-Encoding"));
@@ -150,7 +150,7 @@ class RestBindingTest {
                 throw new RequestBodyTooLargeException("Request body too large: the limit is 10 bytes");
             }
         };
-        Answer.Body large = v1.cancel(new RestCall(null, RequestedVersion.of((String) null), BindingHarness.ANONYMOUS, null,
+        Answer.Body large = v1.cancel(new RestCall(null, RequestedVersion.of((String) null), BindingHarness.ANONYMOUS, "192.0.2.7", null,
                 "application/json", null, null, null, tooLarge), "t");
         assertEquals(413, large.status());
         assertEquals("INVALID_ARGUMENT", json(large).getJsonObject("error").getString("status"));
@@ -176,7 +176,7 @@ class RestBindingTest {
         Answer.Body notFound = writer.start(refused, new RecordingChannel()).orElseThrow();
         assertEquals(404, notFound.status());
 
-        RestCall resume = new RestCall(null, RequestedVersion.of((String) null), BindingHarness.ANONYMOUS, null, null,
+        RestCall resume = new RestCall(null, RequestedVersion.of((String) null), BindingHarness.ANONYMOUS, "192.0.2.7", null, null,
                 null, "0", null, null);
         Answer.Stream replay = assertInstanceOf(Answer.Stream.class, v1.subscribe(resume, id, false));
         RecordingChannel channel = new RecordingChannel();
@@ -186,7 +186,7 @@ class RestBindingTest {
         assertTrue(channel.dataLines().get(0).startsWith("{\"task\":"), channel.dataLines().get(0));
 
         Answer.Body badResume = assertInstanceOf(Answer.Body.class, v1.subscribe(new RestCall(null,
-                RequestedVersion.of((String) null), BindingHarness.ANONYMOUS, null, null, null, "x", null, null), id,
+                RequestedVersion.of((String) null), BindingHarness.ANONYMOUS, "192.0.2.7", null, null, null, "x", null, null), id,
                 false));
         assertEquals(400, badResume.status());
         Answer.Body bodyNotEmpty = assertInstanceOf(Answer.Body.class, v1.subscribe(post("[]"), id, true));

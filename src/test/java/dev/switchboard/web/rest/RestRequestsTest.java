@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class RestRequestsTest {
     private static JsonObject body(String json) {
         // a JSON body in no content coding, as a client's POST sends it
-        return RestRequests.body(new RestCall(null, RequestedVersion.of((String) null), null, null, "application/json",
+        return RestRequests.body(new RestCall(null, RequestedVersion.of((String) null), null, "192.0.2.7", null, "application/json",
                 null, null, null, new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8))), false);
     }
 
