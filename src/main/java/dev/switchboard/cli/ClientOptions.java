@@ -79,9 +79,16 @@ final class ClientOptions {
         return output == Format.json;
     }
 
-    Credentials credentials() {
+    /** What the CLI sends: the options' credentials, else the user's caller key (kept beside the saved peers). */
+    Credentials credentials(Main.Surroundings surroundings) throws IOException {
+        return credentials(peersPath(surroundings).resolveSibling(CallerKeyFile.NAME));
+    }
+
+    /** @param callerKeyFile where this user's caller key is kept, made on first use */
+    Credentials credentials(Path callerKeyFile) throws IOException {
         Credentials.Builder builder = Credentials.builder();
         headers.forEach(builder::header);
+        builder.callerKey(CallerKeyFile.readOrCreate(callerKeyFile));
         if (token != null) {
             builder.bearerToken(token);
         }
@@ -122,8 +129,12 @@ final class ClientOptions {
     }
 
     PeerRegistry registry(Main.Surroundings surroundings) throws IOException {
-        return PeerRegistry.load(peersFile != null ? peersFile
-                : PeerRegistry.defaultFile(surroundings.environment(), System.getProperty("user.home")));
+        return PeerRegistry.load(peersPath(surroundings));
+    }
+
+    private Path peersPath(Main.Surroundings surroundings) {
+        return peersFile != null ? peersFile
+                : PeerRegistry.defaultFile(surroundings.environment(), System.getProperty("user.home"));
     }
 
     /** A URL as given, or the URL of the saved peer with this alias. */
@@ -140,7 +151,7 @@ final class ClientOptions {
     A2AClient connect(String target, Main.Surroundings surroundings, PrintWriter err)
             throws IOException, GeneralSecurityException {
         String url = resolve(target, surroundings);
-        A2AClient.Builder builder = A2AClient.builder().credentials(credentials())
+        A2AClient.Builder builder = A2AClient.builder().credentials(credentials(surroundings))
                 .timeout(Duration.ofSeconds(timeoutSeconds)).connectTimeout(Duration.ofSeconds(
                         Math.min(timeoutSeconds, 10)));
         ClientTls tls = tls();

@@ -26,14 +26,21 @@ import java.util.Optional;
 public final class Credentials {
     /** The header an API key goes in when the card does not say. */
     public static final String DEFAULT_API_KEY_HEADER = "X-API-Key";
+    /**
+     * The header an anonymous caller names itself with on a Switchboard agent (other agents ignore
+     * it), so that its tasks are its own and it can list them from one request to the next.
+     */
+    public static final String CALLER_KEY_HEADER = "X-Switchboard-Caller-Key";
 
     private final String bearerToken;
     private final String apiKey;
     private final String basic;
     private final Map<String, String> headers;
     private final OAuthClientCredentials oauth;
+    private final String callerKey;
 
     private Credentials(Builder builder) {
+        this.callerKey = builder.callerKey != null ? builder.callerKey : java.util.UUID.randomUUID().toString();
         this.bearerToken = builder.bearerToken;
         this.apiKey = builder.apiKey;
         this.basic = builder.basic;
@@ -76,6 +83,8 @@ public final class Credentials {
             out.put("Authorization", "Bearer " + oauth.token(URI.create(tokenUrl), fetch));
         } else if (basic != null) {
             out.put("Authorization", "Basic " + Base64.getEncoder().encodeToString(basic.getBytes(StandardCharsets.UTF_8)));
+        } else if (apiKey == null) {
+            out.putIfAbsent(CALLER_KEY_HEADER, callerKey);
         }
         if (apiKey != null) {
             Optional<CardScheme> scheme = schemes.stream().filter(s -> s.type() == CardScheme.Type.API_KEY
@@ -118,7 +127,10 @@ public final class Credentials {
                     + scheme.map(CardScheme::paramName).orElse(DEFAULT_API_KEY_HEADER) + "'");
         }
         headers.keySet().forEach(name -> append(text, name + ": ***"));
-        return text.isEmpty() ? "nothing (anonymous)" : text.toString();
+        if (isEmpty()) {
+            append(text, "anonymous, " + CALLER_KEY_HEADER + ": ***");
+        }
+        return text.toString();
     }
 
     private static void append(StringBuilder text, String item) {
@@ -153,6 +165,7 @@ public final class Credentials {
         private String basic;
         private final Map<String, String> headers = new LinkedHashMap<>();
         private OAuthClientCredentials oauth;
+        private String callerKey;
 
         private Builder() {
         }
@@ -179,6 +192,17 @@ public final class Credentials {
 
         public Builder basic(String user, String password) {
             return basic(user + ":" + password);
+        }
+
+        /**
+         * The caller key sent when no credential is: without one, every {@code Credentials} object
+         * has a random key of its own, so a client is one caller for as long as it lives. Give a
+         * key kept elsewhere (the CLI keeps one in its config directory) to be the same caller
+         * across runs. Treat it as a secret: whoever presents it sees its tasks.
+         */
+        public Builder callerKey(String key) {
+            this.callerKey = Objects.requireNonNull(key, "key").strip();
+            return this;
         }
 
         /** A header sent on every request, e.g. a gateway's own key. */

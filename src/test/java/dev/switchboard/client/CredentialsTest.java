@@ -1,6 +1,8 @@
 package dev.switchboard.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -153,5 +155,21 @@ class CredentialsTest {
         public Instant instant() {
             return now;
         }
+    }
+
+    @Test
+    void anAnonymousClientIsOneCallerForAsLongAsItsCredentialsLive() {
+        Credentials anonymous = Credentials.none();
+        String key = anonymous.authorize(CALL, List.of(), NO_FETCH).headers().get("X-Switchboard-Caller-Key");
+        assertNotNull(key);
+        assertEquals(key, anonymous.authorize(CALL, List.of(), NO_FETCH).headers().get("X-Switchboard-Caller-Key"),
+                "the same key on every request");
+        assertNotEquals(key, Credentials.none().authorize(CALL, List.of(), NO_FETCH).headers()
+                .get("X-Switchboard-Caller-Key"), "another client is another caller");
+        assertEquals("kept-elsewhere-0123456789", Credentials.builder().callerKey("kept-elsewhere-0123456789").build()
+                .authorize(CALL, List.of(), NO_FETCH).headers().get("X-Switchboard-Caller-Key"));
+        assertFalse(Credentials.builder().bearerToken("t0k3n").build().authorize(CALL, List.of(), NO_FETCH).headers()
+                .containsKey("X-Switchboard-Caller-Key"), "a credential identifies its holder");
+        assertFalse(anonymous.describe(List.of()).contains(key), "the key is never shown");
     }
 }
