@@ -44,6 +44,23 @@ public final class JsonRpcResponses {
         return error(JsonValue.NULL, new A2AException(forHttpStatus(httpStatus), message, Map.of()));
     }
 
+    /**
+     * A refusal of the server's own (a credential, a limit) on the JSON-RPC endpoint: the
+     * HTTP-level refusal's code, -32600 (as for a body over the size limit), with an ErrorInfo
+     * naming the reason in the server's own domain.
+     *
+     * @param domain the ErrorInfo domain: the server's, not A2A's
+     */
+    public static byte[] refusal(JsonValue id, String message, String reason, String domain) {
+        JsonObjectBuilder body = JsonFactory.createObjectBuilder()
+                .add("code", A2AError.INVALID_REQUEST.jsonRpcCode())
+                .add("message", message)
+                .add("data", JsonFactory.createArrayBuilder().add(JsonFactory.createObjectBuilder()
+                        .add("@type", ErrorInfoCodec.TYPE).add("reason", reason).add("domain", domain)));
+        return JsonValues.bytes(JsonFactory.createObjectBuilder().add("jsonrpc", "2.0").add("id", orNull(id))
+                .add("error", body).build());
+    }
+
     /** The table's error closest to an HTTP failure on the JSON-RPC endpoint. */
     static A2AError forHttpStatus(int httpStatus) {
         return switch (httpStatus) {

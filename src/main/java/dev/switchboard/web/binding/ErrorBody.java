@@ -41,6 +41,9 @@ public final class ErrorBody {
         return JsonValues.bytes(JsonFactory.createObjectBuilder().add("error", body).build());
     }
 
+    /** The ErrorInfo domain of this server's own refusals (credentials, limits). */
+    public static final String DOMAIN = "switchboard";
+
     /**
      * The body for a refusal of this server's own (401 for a credential, 429 for a limit): an
      * ErrorInfo with its reason in the {@code switchboard} domain, not A2A's.
@@ -53,7 +56,7 @@ public final class ErrorBody {
                 .add("details", JsonFactory.createArrayBuilder().add(JsonFactory.createObjectBuilder()
                         .add("@type", "type.googleapis.com/google.rpc.ErrorInfo")
                         .add("reason", reason)
-                        .add("domain", "switchboard")));
+                        .add("domain", DOMAIN)));
         return JsonValues.bytes(JsonFactory.createObjectBuilder().add("error", error).build());
     }
 

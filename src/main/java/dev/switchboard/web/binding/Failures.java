@@ -33,13 +33,14 @@ public final class Failures {
     }
 
     /**
-     * The answer to a limit that refused the request after it was admitted (a task quota), the same
-     * 429 the rate-limit filter gives; empty for any other failure.
+     * The answer to a limit that refused the request after it was admitted (a task quota): 429 with
+     * {@code Retry-After}, as the rate-limit filter answers, with the body the binding shapes;
+     * empty for any other failure.
      */
-    public static java.util.Optional<Answer.Body> limit(Throwable failure) {
+    public static java.util.Optional<Answer.Body> limit(Throwable failure,
+                                                       java.util.function.Function<LimitExceeded, byte[]> body) {
         if (cause(failure) instanceof LimitExceeded exceeded) {
-            return java.util.Optional.of(Answer.Body.json(429, HttpNames.JSON,
-                    ErrorBody.forRefusal(429, exceeded.getMessage(), exceeded.reason()))
+            return java.util.Optional.of(Answer.Body.json(429, HttpNames.JSON, body.apply(exceeded))
                     .withHeader(HttpNames.RETRY_AFTER, Long.toString(exceeded.retryAfterSeconds())));
         }
         return java.util.Optional.empty();

@@ -25,6 +25,17 @@ public final class HttpErrors {
                 : ErrorBody.forHttpStatus(status, message);
     }
 
+    /**
+     * The body for a refusal of the server's own (401, 429) in the request's binding: a JSON-RPC
+     * error on the JSON-RPC endpoint, whose clients read nothing else there, a google.rpc.Status
+     * everywhere else; either way with an ErrorInfo naming the reason.
+     */
+    public static byte[] refusal(String method, String path, int status, String message, String reason) {
+        return Endpoints.answersJsonRpc(method, path)
+                ? JsonRpcResponses.refusal(jakarta.json.JsonValue.NULL, message, reason, ErrorBody.DOMAIN)
+                : ErrorBody.forRefusal(status, message, reason);
+    }
+
     public static void send(HttpServletResponse response, int status, byte[] body) throws IOException {
         if (response.isCommitted()) {
             return;

@@ -7,7 +7,6 @@ import dev.switchboard.security.CallerIdentification;
 import dev.switchboard.security.RateLimiter;
 import dev.switchboard.security.Tier;
 import dev.switchboard.web.binding.Endpoints;
-import dev.switchboard.web.binding.ErrorBody;
 import dev.switchboard.web.binding.HttpErrors;
 import dev.switchboard.web.binding.HttpNames;
 import dev.switchboard.web.binding.RequestScope;
@@ -67,8 +66,9 @@ public final class CallerFilter extends HttpFilter {
         Duration wait = failedCredentials.waitBeforeNext(block, Tier.PUBLIC);
         if (!wait.isZero()) {
             response.setHeader(HttpNames.RETRY_AFTER, Long.toString(wait.getSeconds()));
-            HttpErrors.send(response, 429, ErrorBody.forRefusal(429, "Too many refused credentials from your"
-                    + " address; retry in " + wait.getSeconds() + " s", "TOO_MANY_FAILED_CREDENTIALS"));
+            HttpErrors.send(response, 429, HttpErrors.refusal(request.getMethod(), Endpoints.path(request), 429,
+                    "Too many refused credentials from your address; retry in " + wait.getSeconds() + " s",
+                    "TOO_MANY_FAILED_CREDENTIALS"));
             return;
         }
         String authorization = request.getHeader("Authorization");
@@ -85,7 +85,8 @@ public final class CallerFilter extends HttpFilter {
         } catch (AuthenticationFailure failure) {
             failedCredentials.check(block, Tier.PUBLIC);
             response.setHeader(HttpNames.WWW_AUTHENTICATE, "Bearer realm=\"switchboard\", error=\"invalid_token\"");
-            HttpErrors.send(response, 401, ErrorBody.forRefusal(401, failure.getMessage(), failure.reason()));
+            HttpErrors.send(response, 401, HttpErrors.refusal(request.getMethod(), Endpoints.path(request), 401,
+                    failure.getMessage(), failure.reason()));
             return;
         }
         chain.doFilter(request, response);

@@ -5,7 +5,7 @@ import dev.switchboard.security.Caller;
 import dev.switchboard.security.Decision;
 import dev.switchboard.security.LimitKind;
 import dev.switchboard.security.RateLimiter;
-import dev.switchboard.web.binding.ErrorBody;
+import dev.switchboard.web.binding.Endpoints;
 import dev.switchboard.web.binding.HttpErrors;
 import dev.switchboard.web.binding.HttpNames;
 import dev.switchboard.web.binding.RequestScope;
@@ -47,7 +47,7 @@ public final class RateLimitFilter extends HttpFilter {
         response.setHeader(HttpNames.RETRY_AFTER, Long.toString(seconds));
         boolean daily = decision.refusedBy() == LimitKind.DAILY;
         String which = daily ? "the server's daily ceiling" : "your per-minute limit";
-        HttpErrors.send(response, 429, ErrorBody.forRefusal(429,
+        HttpErrors.send(response, 429, HttpErrors.refusal(request.getMethod(), Endpoints.path(request), 429,
                 "Too many requests: " + which + " is reached; retry in " + seconds + " s",
                 daily ? "DAILY_CEILING" : "RATE_LIMITED"));
     }

@@ -5,6 +5,7 @@ import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.jsonrpc.JsonRpcException;
 import dev.switchboard.protocol.jsonrpc.JsonRpcResponses;
 import dev.switchboard.web.binding.Answer;
+import dev.switchboard.web.binding.ErrorBody;
 import dev.switchboard.web.binding.Failures;
 import dev.switchboard.web.binding.HttpNames;
 import jakarta.json.JsonValue;
@@ -31,7 +32,13 @@ final class JsonRpcFailures {
 
     /** The answer to a failed call of a method that answers once: HTTP 200 with the error. */
     static Answer.Body call(JsonValue id, Throwable failure) {
-        return Failures.limit(failure).orElseGet(() -> body(200, JsonRpcResponses.error(id, Failures.asA2A(failure))));
+        return limit(id, failure).orElseGet(() -> body(200, JsonRpcResponses.error(id, Failures.asA2A(failure))));
+    }
+
+    /** A limit's 429, still a JSON-RPC response to the request. */
+    private static java.util.Optional<Answer.Body> limit(JsonValue id, Throwable failure) {
+        return Failures.limit(failure, exceeded -> JsonRpcResponses.refusal(id, exceeded.getMessage(),
+                exceeded.reason(), ErrorBody.DOMAIN));
     }
 
     /**
@@ -42,7 +49,7 @@ final class JsonRpcFailures {
      * error into the stream as its only event; it gets that.
      */
     static Answer streamRefused(JsonValue id, Throwable failure, boolean errorAsEvent) {
-        java.util.Optional<Answer.Body> limit = Failures.limit(failure);
+        java.util.Optional<Answer.Body> limit = limit(id, failure);
         if (limit.isPresent()) {
             return limit.get();
         }

@@ -22,7 +22,8 @@ final class RestFailures {
 
     /** The answer to any failure of a request in the given line. */
     static Answer.Body answer(Throwable failure, String accept, WireFormat wire) {
-        java.util.Optional<Answer.Body> limit = Failures.limit(failure);
+        java.util.Optional<Answer.Body> limit = Failures.limit(failure,
+                exceeded -> ErrorBody.forRefusal(429, exceeded.getMessage(), exceeded.reason()));
         if (limit.isPresent()) {
             return limit.get();
         }

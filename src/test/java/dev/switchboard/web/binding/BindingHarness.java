@@ -13,7 +13,10 @@ import dev.switchboard.security.Tier;
 import dev.switchboard.store.StoreTesting;
 import dev.switchboard.store.TaskDatabase;
 import dev.switchboard.skill.AgentExecutor;
+import dev.switchboard.task.InputLimits;
+import dev.switchboard.task.PushConfigs;
 import dev.switchboard.task.TaskEvents;
+import dev.switchboard.task.TaskQuota;
 import dev.switchboard.task.TaskService;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -36,6 +39,7 @@ public final class BindingHarness implements AutoCloseable {
     public final ExtendedCard extendedCard;
     public final StreamRegistry streams = new StreamRegistry(3600);
     private final TaskDatabase db;
+    private final AgentExecutor echo;
     private final ExecutorService workers = Executors.newFixedThreadPool(2);
     private final ExecutorService writers = Executors.newFixedThreadPool(2);
 
@@ -50,6 +54,7 @@ public final class BindingHarness implements AutoCloseable {
             updater.complete(List.of(new Artifact("a1", "echo", null, List.of(Part.text("echo: " + text)), null,
                     List.of())), "done");
         };
+        this.echo = echo;
         this.tasks = new TaskService(StoreTesting.tasks(db, Clock.systemUTC()), new TaskEvents(), echo, workers,
                 writers, Clock.systemUTC(), "test");
         AgentSkill skill = new AgentSkill("echo", "Echo", "Says it back", List.of("test"), List.of(), List.of(),
@@ -68,6 +73,13 @@ public final class BindingHarness implements AutoCloseable {
                 return echo;
             }
         })), true);
+    }
+
+    /** A task service on the same store whose starts the quota decides. */
+    public TaskService withQuota(TaskQuota quota) {
+        return new TaskService(StoreTesting.tasks(db, Clock.systemUTC()), new TaskEvents(), echo, workers, writers,
+                Clock.systemUTC(), "test", InputLimits.DEFAULT, PushConfigs.disabled(StoreTesting.tasks(db,
+                Clock.systemUTC())), quota);
     }
 
     @Override

@@ -136,8 +136,14 @@ class CallerFilterTest {
         assertNull(chain.passed, "not even the right token is looked at while the address waits");
         assertEquals(429, fourth.status);
         assertTrue(Long.parseLong(fourth.responseHeader("Retry-After")) >= 1);
-        assertEquals("TOO_MANY_FAILED_CREDENTIALS", error(fourth).getJsonArray("details").getJsonObject(0)
-                .getString("reason"));
+        JsonObject envelope = Json.createReader(new StringReader(fourth.responseBody())).readObject();
+        assertEquals("2.0", envelope.getString("jsonrpc"), "the JSON-RPC endpoint answers a JSON-RPC error");
+        assertEquals("TOO_MANY_FAILED_CREDENTIALS", envelope.getJsonObject("error").getJsonArray("data")
+                .getJsonObject(0).getString("reason"));
+        Exchange rest = new Exchange("GET", "/a2a/rest/tasks/t").header("Authorization", "Bearer guess");
+        filter.doFilter(rest.request, rest.response, new Exchange.Chain());
+        assertEquals("TOO_MANY_FAILED_CREDENTIALS", error(rest).getJsonArray("details").getJsonObject(0)
+                .getString("reason"), "a google.rpc.Status elsewhere");
 
         Exchange elsewhere = new Exchange("POST", "/a2a/jsonrpc")
                 .header("Authorization", "Bearer operator-secret-token-0123456789");

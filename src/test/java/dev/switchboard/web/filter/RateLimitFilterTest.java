@@ -11,6 +11,7 @@ import dev.switchboard.security.Tier;
 import dev.switchboard.web.binding.RequestScope;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import java.io.StringReader;
 import java.time.Clock;
 import java.time.Duration;
@@ -24,7 +25,7 @@ class RateLimitFilterTest {
     }
 
     private static Exchange identified(Caller caller, String address) {
-        Exchange exchange = new Exchange("POST", "/a2a/jsonrpc");
+        Exchange exchange = new Exchange("POST", "/a2a/rest/message:send");
         RequestScope.caller(exchange.request, caller);
         RequestScope.clientAddress(exchange.request, address);
         return exchange;
@@ -89,6 +90,28 @@ class RateLimitFilterTest {
             Exchange.Chain chain = new Exchange.Chain();
             filter.doFilter(card.request, card.response, chain);
             assertNotNull(chain.passed, "discovery is never throttled");
+        }
+    }
+
+    @Test
+    void onTheJsonRpcEndpointTheRefusalIsAJsonRpcError() throws Exception {
+        RateLimitFilter filter = new RateLimitFilter(new RateLimiter(new Limits(Duration.ofMinutes(1), 1, 5, 0),
+                Clock.systemUTC()));
+        for (int i = 0; i < 2; i++) {
+            Exchange exchange = new Exchange("POST", "/a2a/jsonrpc");
+            RequestScope.caller(exchange.request, ANONYMOUS);
+            RequestScope.clientAddress(exchange.request, "192.0.2.77");
+            filter.doFilter(exchange.request, exchange.response, new Exchange.Chain());
+            if (i == 1) {
+                assertEquals(429, exchange.status);
+                JsonObject envelope = Json.createReader(new StringReader(exchange.responseBody())).readObject();
+                assertEquals("2.0", envelope.getString("jsonrpc"));
+                assertEquals(JsonValue.NULL, envelope.get("id"), "the request's id was never read");
+                assertEquals(-32600, envelope.getJsonObject("error").getInt("code"));
+                JsonObject info = envelope.getJsonObject("error").getJsonArray("data").getJsonObject(0);
+                assertEquals("RATE_LIMITED", info.getString("reason"));
+                assertEquals("switchboard", info.getString("domain"));
+            }
         }
     }
 }

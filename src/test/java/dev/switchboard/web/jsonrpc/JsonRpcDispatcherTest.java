@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.protocol.JsonFactory;
+import dev.switchboard.security.LimitExceeded;
 import dev.switchboard.security.Caller;
 import dev.switchboard.web.binding.Answer;
 import dev.switchboard.web.binding.AnswerWriter;
@@ -223,5 +224,25 @@ class JsonRpcDispatcherTest {
     void pushMethodsAnswerThatPushIsOffBeforeReadingTheirParams() throws Exception {
         assertEquals(-32003, errorCode(body("1.0", BindingHarness.ANONYMOUS,
                 "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"CreateTaskPushNotificationConfig\",\"params\":{}}")));
+    }
+
+    @Test
+    void aTaskQuotaIs429WithAJsonRpcErrorForTheRequestsId() throws Exception {
+        JsonRpcDispatcher limited = new JsonRpcDispatcher(harness.withQuota(call -> {
+            throw new LimitExceeded("TASK_QUOTA", "Too many new tasks from your address: retry in 7 s", 7);
+        }), new Tenants(null), harness.extendedCard, true);
+        Answer.Body answer = assertInstanceOf(Answer.Body.class, limited.answer(call("1.0", BindingHarness.ANONYMOUS,
+                null, send("SendMessage", "one more"))).toCompletableFuture().get(10, TimeUnit.SECONDS));
+        assertEquals(429, answer.status());
+        assertEquals("7", answer.headers().get("Retry-After"));
+        JsonObject response = json(answer);
+        assertEquals(7, response.getInt("id"));
+        assertEquals("TASK_QUOTA", response.getJsonObject("error").getJsonArray("data").getJsonObject(0)
+                .getString("reason"));
+        Answer streamed = limited.answer(call("1.0", BindingHarness.ANONYMOUS, "text/event-stream",
+                send("SendStreamingMessage", "one more"))).toCompletableFuture().get(10, TimeUnit.SECONDS);
+        Answer.Body refusal = new AnswerWriter(harness.streams).start(assertInstanceOf(Answer.Stream.class, streamed),
+                new RecordingChannel()).orElseThrow();
+        assertEquals(429, refusal.status(), "a stream refused by the quota is the same 429");
     }
 }
