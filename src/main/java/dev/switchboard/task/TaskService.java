@@ -194,9 +194,12 @@ public final class TaskService {
         TaskPage page = context.store().list(new TaskQuery(call.owner(), request.contextId(), request.status(),
                 request.statusTimestampAfter() == null ? null : request.statusTimestampAfter().toEpochMilli(), after,
                 pageSize));
+        // a list is a page of summaries: histories are left out unless asked for, as artifacts are
+        // (the official Java SDK does the same), so a page stays small whatever the conversations
+        int historyLength = request.historyLength() == null ? 0 : request.historyLength();
         List<Task> tasks = page.tasks().stream()
                 .map(task -> request.includeArtifacts() ? task : TaskViews.withoutArtifacts(task))
-                .map(task -> TaskViews.withHistory(task, request.historyLength()))
+                .map(task -> TaskViews.withHistory(task, historyLength))
                 .toList();
         return new ListTasksResponse(tasks, page.next() == null ? "" : page.next().token(), tasks.size(),
                 (int) Math.min(Integer.MAX_VALUE, page.totalSize()));

@@ -132,12 +132,12 @@ class TaskServiceQueryTest {
     }
 
     @Test
-    void listOmitsArtifactsUnlessAskedAndAppliesHistoryLength() {
+    void listOmitsArtifactsAndHistoryUnlessAsked() {
         ListTasksResponse plain = list("ctx-q", null, null, null, null, false, "alice");
         assertEquals(1, plain.tasks().size());
         assertEquals(conversation.id(), plain.tasks().get(0).id());
         assertEquals(List.of(), plain.tasks().get(0).artifacts());
-        assertEquals(3, plain.tasks().get(0).history().size());
+        assertEquals(List.of(), plain.tasks().get(0).history(), "a list leaves histories out unless asked");
         assertEquals("", plain.nextPageToken());
         assertEquals(1, plain.pageSize());
         assertEquals(1, plain.totalSize());
@@ -146,6 +146,7 @@ class TaskServiceQueryTest {
         assertEquals(List.of("result"), full.tasks().get(0).artifacts().stream().map(Artifact::artifactId).toList());
         assertEquals(List.of("that one"), texts(full.tasks().get(0)));
         assertEquals(List.of(), list("ctx-q", null, null, null, 0, true, "alice").tasks().get(0).history());
+        assertEquals(3, list("ctx-q", null, null, null, 10, false, "alice").tasks().get(0).history().size());
     }
 
     @Test
