@@ -42,8 +42,8 @@ final class CredentialScope {
         return new A2AClientException(what + " is on " + there + ", not on " + home
                 + ", the origin the credentials were given for; nothing was sent there"
                 + (downgrade ? " (a credential given for https never goes over plain http)" : "")
-                + ". If that origin belongs to the same agent, allow it: Credentials.Builder.allowOrigin(\""
-                + there + "\")");
+                + ". If that origin belongs to the same agent, allow it explicitly: Credentials.Builder.allowOrigin(\""
+                + there + "\") (in the CLI: --allow-origin " + there + ")");
     }
 
     /**
