@@ -293,8 +293,9 @@ public final class A2AClient {
         /**
          * Fetches the agent's card: the URL itself when it names a {@code .json} document, else the
          * well-known card paths below the URL's path and then at its origin. The request carries the
-         * credentials' extra headers only, since no security scheme is known before the card; each
-         * request waits at most {@link #timeout}.
+         * credentials' extra headers only, since no security scheme is known before the card, and
+         * follows a redirect to another origin only when it carries none; each request waits at
+         * most {@link #timeout}. The card's URL is the origin its clients' credentials are bound to.
          *
          * @param url the agent's origin (or base URL), or the URL of its card document
          * @return the card as read, with the requests that found it in {@link PeerCard#trace}
