@@ -11,10 +11,8 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetAddress;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,8 +82,11 @@ final class CardCommand implements Runnable {
     }
 
     @Command(name = "check", mixinStandardHelpOptions = true,
-            description = "Fetch a published card and compare it field by field with a card file; check iconUrl.")
+            description = "Fetch a published card and compare it field by field with a card file; check an iconUrl"
+                    + " on the card's own origin. Only public addresses are fetched unless --allow-private.")
     static final class Check implements Callable<Integer> {
+        private static final int MAX_CARD_BYTES = 4 * 1024 * 1024;
+
         @Spec
         CommandSpec spec;
 
@@ -98,6 +99,10 @@ final class CardCommand implements Runnable {
         @Option(names = "--warn-only", description = "Report differences but exit 0.")
         boolean warnOnly;
 
+        @Option(names = "--allow-private", description = "Also fetch from loopback, private, link-local and other"
+                + " non-public addresses, e.g. to check a card on your own machine or network.")
+        boolean allowPrivate;
+
         @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "20", description = "Per request.")
         long timeoutSeconds;
 
@@ -107,15 +112,13 @@ final class CardCommand implements Runnable {
             try (InputStream in = Files.newInputStream(against)) {
                 expected = JsonFactory.createReader(in).readObject();
             }
-            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(timeoutSeconds))
-                    .followRedirects(HttpClient.Redirect.NORMAL).build();
+            PublicFetch fetch = new PublicFetch(Duration.ofSeconds(timeoutSeconds), allowPrivate, InetAddress::getAllByName);
             URI cardUrl = url.getPath() != null && url.getPath().endsWith(".json") ? url
                     : URI.create(url.toString().replaceAll("/+$", "") + "/.well-known/agent-card.json");
             var out = spec.commandLine().getOut();
-            HttpResponse<byte[]> response;
+            PublicFetch.Answer response;
             try (Progress progress = Progress.start(spec.commandLine().getErr(), cardUrl.toString())) {
-                response = http.send(HttpRequest.newBuilder(cardUrl).timeout(Duration.ofSeconds(timeoutSeconds))
-                        .header("Accept", "application/json").GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+                response = fetch.get(cardUrl, "application/json", MAX_CARD_BYTES);
             } catch (IOException e) {
                 out.println("WARN host unreachable: " + cardUrl + " (" + e.getClass().getSimpleName() + ")");
                 return Main.OK;
@@ -123,35 +126,50 @@ final class CardCommand implements Runnable {
                 Thread.currentThread().interrupt();
                 return Main.FAILED;
             }
-            if (response.statusCode() != 200) {
-                out.println("DIFF card: " + cardUrl + " answered HTTP " + response.statusCode());
+            if (response.status() != 200) {
+                out.println("DIFF card: " + cardUrl + " answered HTTP " + response.status());
                 return warnOnly ? Main.OK : Main.CHECK_FAILED;
             }
             JsonObject published = JsonFactory.createReader(new java.io.ByteArrayInputStream(response.body())).readObject();
             List<String> differences = diff(expected, published);
             differences.forEach(line -> out.println("DIFF " + line));
-            List<String> icon = icon(http, published);
+            List<String> icon = icon(fetch, response.uri(), published);
             icon.forEach(out::println);
             boolean failed = !differences.isEmpty() || icon.stream().anyMatch(l -> l.startsWith("DIFF"));
             out.println(failed ? differences.size() + " difference(s) from " + against : "the card matches " + against);
             return failed && !warnOnly ? Main.CHECK_FAILED : Main.OK;
         }
 
-        private List<String> icon(HttpClient http, JsonObject published) {
+        /**
+         * The icon is fetched only on the card's own origin: a card is data from the network, and
+         * its iconUrl could name any host the operator's machine can reach.
+         */
+        private List<String> icon(PublicFetch fetch, URI cardUrl, JsonObject published) {
             if (!(published.get("iconUrl") instanceof jakarta.json.JsonString icon)) {
                 return List.of();
             }
+            URI iconUrl;
             try {
-                HttpResponse<Void> answer = http.send(HttpRequest.newBuilder(URI.create(icon.getString()))
-                        .timeout(Duration.ofSeconds(timeoutSeconds)).GET().build(), HttpResponse.BodyHandlers.discarding());
-                String type = answer.headers().firstValue("Content-Type").orElse("");
-                if (answer.statusCode() == 200 && type.startsWith("image/")) {
+                iconUrl = URI.create(icon.getString());
+            } catch (IllegalArgumentException e) {
+                return List.of("DIFF iconUrl is not a URL: " + icon.getString());
+            }
+            if (!iconUrl.isAbsolute() || iconUrl.getHost() == null || !iconUrl.getScheme().matches("(?i)https?")) {
+                return List.of("DIFF iconUrl is not an absolute http(s) URL: " + icon.getString());
+            }
+            if (!PublicFetch.origin(iconUrl).equals(PublicFetch.origin(cardUrl))) {
+                return List.of("SKIP iconUrl is on another origin (" + PublicFetch.origin(iconUrl) + "), not fetched");
+            }
+            try {
+                PublicFetch.Answer answer = fetch.get(iconUrl, "image/*", 0);
+                String type = answer.contentType();
+                if (answer.status() == 200 && type.startsWith("image/")) {
                     return List.of("OK iconUrl is an image (" + type + ")");
                 }
-                return List.of("DIFF iconUrl " + icon.getString() + " answered HTTP " + answer.statusCode() + " "
+                return List.of("DIFF iconUrl " + icon.getString() + " answered HTTP " + answer.status() + " "
                         + (type.isEmpty() ? "without a content type" : type));
             } catch (IOException | IllegalArgumentException e) {
-                return List.of("WARN iconUrl unreachable: " + icon.getString());
+                return List.of("WARN iconUrl not fetched: " + icon.getString());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return List.of();

@@ -16,7 +16,11 @@ import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
-/** The options every command that talks to an agent shares: credentials, TLS, binding, timeout, output. */
+/**
+ * The options every command that talks to an agent shares: credentials, TLS, binding, timeout,
+ * output. Secrets come from files or environment variables ({@link Secrets}); they are read once,
+ * before the first request.
+ */
 final class ClientOptions {
     /** How results are printed. */
     enum Format { human, json }
@@ -25,25 +29,34 @@ final class ClientOptions {
             description = "human (default) or json.")
     Format output;
 
-    @Option(names = "--header", paramLabel = "NAME:VALUE", description = "A header sent on every request (repeatable).")
+    @Option(names = "--header", paramLabel = "NAME:VALUE",
+            description = "A header sent on every request (repeatable); @FILE reads one header per line.")
     List<String> headers = new ArrayList<>();
 
-    @Option(names = "--token", paramLabel = "TOKEN", description = "Bearer token (Authorization: Bearer).")
+    @Option(names = "--token", paramLabel = "TOKEN", description = "Bearer token (Authorization: Bearer)."
+            + Secrets.SOURCES)
     String token;
 
-    @Option(names = "--api-key", paramLabel = "KEY",
-            description = "API key, sent in the header, query parameter or cookie the card's apiKey scheme names.")
+    @Option(names = "--token-file", paramLabel = "FILE", description = "Bearer token from this file (--token @FILE).")
+    Path tokenFile;
+
+    @Option(names = "--api-key", paramLabel = "KEY", description = "API key, sent in the header, query parameter or"
+            + " cookie the card's apiKey scheme names." + Secrets.SOURCES)
     String apiKey;
 
-    @Option(names = "--basic", paramLabel = "USER:PASSWORD", description = "HTTP Basic credentials.")
+    @Option(names = "--basic", paramLabel = "USER:PASSWORD", description = "HTTP Basic credentials." + Secrets.SOURCES)
     String basic;
 
-    @Option(names = "--oauth-client", paramLabel = "ID:SECRET",
-            description = "OAuth 2 client credentials; the token URL comes from the card unless --oauth-token-url.")
+    @Option(names = "--oauth-client", paramLabel = "ID:SECRET", description = "OAuth 2 client credentials; the token"
+            + " URL comes from the card (on the agent's origin only) unless --oauth-token-url." + Secrets.SOURCES)
     String oauthClient;
 
     @Option(names = "--oauth-token-url", paramLabel = "URL", description = "OAuth 2 token endpoint.")
     URI oauthTokenUrl;
+
+    @Option(names = "--allow-origin", paramLabel = "ORIGIN", description = "Also send the credentials to this origin"
+            + " (https://host[:port]) when the card names an interface or token URL there (repeatable).")
+    List<String> allowedOrigins = new ArrayList<>();
 
     @Option(names = "--oauth-scope", paramLabel = "SCOPE", description = "OAuth 2 scope (repeatable).")
     List<String> oauthScopes = new ArrayList<>();
@@ -57,7 +70,8 @@ final class ClientOptions {
     @Option(names = "--tls-pkcs12", paramLabel = "FILE", description = "Client certificate and key as PKCS#12.")
     Path tlsPkcs12;
 
-    @Option(names = "--tls-password", paramLabel = "PASSWORD", description = "Password of --tls-pkcs12.")
+    @Option(names = "--tls-password", paramLabel = "PASSWORD", description = "Password of --tls-pkcs12."
+            + Secrets.SOURCES)
     String tlsPassword;
 
     @Option(names = "--tls-ca", paramLabel = "FILE", description = "Extra trusted CA certificates (PEM).")
@@ -79,37 +93,51 @@ final class ClientOptions {
         return output == Format.json;
     }
 
-    /** What the CLI sends: the options' credentials, else the user's caller key (kept beside the saved peers). */
-    Credentials credentials(Main.Surroundings surroundings) throws IOException {
-        return credentials(peersPath(surroundings).resolveSibling(CallerKeyFile.NAME));
-    }
+    private Credentials credentials;
 
-    /** @param callerKeyFile where this user's caller key is kept, made on first use */
-    Credentials credentials(Path callerKeyFile) throws IOException {
+    /** The credentials, their secrets read from where the options say; once per run. */
+    Credentials credentials(Main.Surroundings surroundings, PrintWriter err) {
+        if (credentials != null) {
+            return credentials;
+        }
+        Secrets secrets = new Secrets(surroundings, err);
         Credentials.Builder builder = Credentials.builder();
-        headers.forEach(builder::header);
-        builder.callerKey(CallerKeyFile.readOrCreate(callerKeyFile));
-        if (token != null) {
-            builder.bearerToken(token);
+        try {
+            builder.callerKey(CallerKeyFile.readOrCreate(peersPath(surroundings).resolveSibling(CallerKeyFile.NAME)));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("the caller key beside the saved peers cannot be kept", e);
+        }
+        for (String header : headers) {
+            secrets.lines("--header", header).forEach(builder::header);
+        }
+        if (token != null && tokenFile != null) {
+            throw new IllegalArgumentException("--token and --token-file exclude each other");
+        }
+        if (token != null || tokenFile != null) {
+            builder.bearerToken(token != null ? secrets.read("--token", token)
+                    : Secrets.file("--token-file", tokenFile).strip());
         }
         if (apiKey != null) {
-            builder.apiKey(apiKey);
+            builder.apiKey(secrets.read("--api-key", apiKey));
         }
         if (basic != null) {
-            builder.basic(basic);
+            builder.basic(secrets.read("--basic", basic));
         }
         if (oauthClient != null) {
-            int colon = oauthClient.indexOf(':');
+            String client = secrets.read("--oauth-client", oauthClient);
+            int colon = client.indexOf(':');
             if (colon <= 0) {
                 throw new IllegalArgumentException("--oauth-client must be ID:SECRET");
             }
-            builder.oauthClientCredentials(oauthClient.substring(0, colon), oauthClient.substring(colon + 1),
+            builder.oauthClientCredentials(client.substring(0, colon), client.substring(colon + 1),
                     oauthTokenUrl, oauthScopes);
         }
-        return builder.build();
+        allowedOrigins.forEach(builder::allowOrigin);
+        credentials = builder.build();
+        return credentials;
     }
 
-    ClientTls tls() throws IOException, GeneralSecurityException {
+    ClientTls tls(Main.Surroundings surroundings, PrintWriter err) throws IOException, GeneralSecurityException {
         if ((tlsCert == null) != (tlsKey == null)) {
             throw new IllegalArgumentException("--tls-cert and --tls-key go together");
         }
@@ -120,7 +148,8 @@ final class ClientOptions {
         if (tlsCert != null) {
             tls.clientCertificatePem(tlsCert, tlsKey);
         } else if (tlsPkcs12 != null) {
-            tls.clientCertificatePkcs12(tlsPkcs12, tlsPassword == null ? new char[0] : tlsPassword.toCharArray());
+            tls.clientCertificatePkcs12(tlsPkcs12, tlsPassword == null ? new char[0]
+                    : new Secrets(surroundings, err).read("--tls-password", tlsPassword).toCharArray());
         }
         if (tlsCa != null) {
             tls.trust(tlsCa);
@@ -151,10 +180,10 @@ final class ClientOptions {
     A2AClient connect(String target, Main.Surroundings surroundings, PrintWriter err)
             throws IOException, GeneralSecurityException {
         String url = resolve(target, surroundings);
-        A2AClient.Builder builder = A2AClient.builder().credentials(credentials(surroundings))
+        A2AClient.Builder builder = A2AClient.builder().credentials(credentials(surroundings, err))
                 .timeout(Duration.ofSeconds(timeoutSeconds)).connectTimeout(Duration.ofSeconds(
                         Math.min(timeoutSeconds, 10)));
-        ClientTls tls = tls();
+        ClientTls tls = tls(surroundings, err);
         if (tls != null) {
             builder.tls(tls);
         }

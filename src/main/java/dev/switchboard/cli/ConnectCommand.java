@@ -63,7 +63,7 @@ final class ConnectCommand extends TaskCommands.AgentCommand {
                     .add("binding", agentClient.endpoint().binding())
                     .add("protocolVersion", agentClient.endpoint().version().label())
                     .add("url", agentClient.agentInterface().url())
-                    .add("sends", client.credentials(surroundings).describe(card.schemes()))
+                    .add("sends", client.credentials(surroundings, err()).describe(card.schemes()))
                     .add("trace", trace).add("checks", results).build());
         } else {
             out().println("connected to '" + card.name() + "' over " + agentClient.endpoint() + " at "
@@ -72,7 +72,7 @@ final class ConnectCommand extends TaskCommands.AgentCommand {
                 agentClient.discoveryTrace().forEach(line -> out().println("  " + line));
                 out().println("  security schemes: " + (card.schemes().isEmpty() ? "none"
                         : String.join("; ", card.schemes().stream().map(CardScheme::describe).toList())));
-                out().println("  will send: " + client.credentials(surroundings).describe(card.schemes()));
+                out().println("  will send: " + client.credentials(surroundings, err()).describe(card.schemes()));
                 out().println("  skills: " + String.join(", ", card.skills().stream().map(s -> s.id()).toList()));
             }
             checks.forEach(c -> out().println(c.status() + " " + c.name() + (c.detail().isEmpty() ? "" : ": " + c.detail())));

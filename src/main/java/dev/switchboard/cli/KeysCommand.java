@@ -139,7 +139,8 @@ final class KeysCommand implements Runnable {
         CommandSpec spec;
         @CommandLine.Mixin
         SecretSource secret = new SecretSource();
-        @Parameters(index = "0", paramLabel = "KEY", description = "The key, or - to read it from stdin.")
+        @Parameters(index = "0", paramLabel = "KEY", description = "The key: - reads it from stdin, @FILE from a"
+                + " file, env:NAME from an environment variable (a key given itself is visible in ps).")
         String presented;
 
         Verify(Main.Surroundings surroundings) {
@@ -154,6 +155,8 @@ final class KeysCommand implements Runnable {
                         new InputStreamReader(surroundings.stdin(), StandardCharsets.UTF_8));
                 String line = reader.readLine();
                 text = line == null ? "" : line.strip();
+            } else {
+                text = new Secrets(surroundings, spec.commandLine().getErr()).read("KEY", text);
             }
             Verification result = secret.keys(surroundings).verify(text);
             if (result.isValid()) {

@@ -71,6 +71,8 @@ public final class Main implements Runnable {
                 .addSubcommand(new PeersCommand(surroundings))
                 .addSubcommand(card)
                 .setCaseInsensitiveEnumValuesAllowed(true)
+                // @FILE is ours to read (a secret's file), not picocli's argument file; set after the subcommands
+                .setExpandAtFiles(false)
                 .setExecutionExceptionHandler((e, commandLine, parseResult) -> {
                     if (e instanceof A2ARemoteException remote) {
                         commandLine.getErr().println("switchboard: the agent answered " + remote.reason() + " ("

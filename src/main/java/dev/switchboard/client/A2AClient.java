@@ -41,8 +41,10 @@ import java.util.concurrent.ForkJoinPool;
  * <p>Contracts, for every operation:
  * <ul>
  *   <li>Every request carries {@code A2A-Version} (the chosen interface's line) and the credentials
- *       the card's security schemes call for. The client logs nothing; secrets never appear in
- *       {@code toString()}, exception messages or the discovery trace.</li>
+ *       the card's security schemes call for, and credentials go only to the origin the card was
+ *       discovered at or one the caller allowed ({@link Credentials} says how). The client logs
+ *       nothing; secrets never appear in {@code toString()}, exception messages or the discovery
+ *       trace.</li>
  *   <li>An A2A error from the agent is thrown as {@link A2ARemoteException} (JSON-RPC code and
  *       ErrorInfo reason, whichever binding); anything else that keeps an answer from arriving
  *       (unreachable host, timeout, a non-A2A answer) as {@link A2AClientException}. Never a raw
@@ -50,6 +52,8 @@ import java.util.concurrent.ForkJoinPool;
  *   <li>Each call waits at most the builder's {@link Builder#timeout timeout} for the answer (for
  *       streams: for the first byte). Interrupting the calling thread cancels the call; closing an
  *       {@link EventStream} cancels a stream from any thread.</li>
+ *   <li>No answer body, and no event of a stream, is read beyond {@link Builder#maxResponseBytes}:
+ *       a larger one is an {@link A2AClientException}.</li>
  * </ul>
  * Instances are immutable and thread-safe, and own nothing that needs closing; {@link EventStream}s
  * are not shared between threads.
@@ -193,12 +197,15 @@ public final class A2AClient {
      * builder may build any number of clients.
      */
     public static final class Builder {
+        private static final int DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+
         private Credentials credentials = Credentials.none();
         private ClientTls tls;
         private Duration connectTimeout;
         private Duration timeout = Duration.ofSeconds(60);
         private final List<Endpoint> preference = new ArrayList<>();
         private int maxReconnects = 3;
+        private int maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
         private Executor executor = ForkJoinPool.commonPool();
         private HttpClient supplied;
         // made once and shared by discover and build, so the card's connection is reused
@@ -214,11 +221,12 @@ public final class A2AClient {
 
         /**
          * The HTTP client every request goes through, instead of one the builder makes. The caller
-         * keeps it: the client never closes it or changes its settings, so its own redirect policy,
-         * proxy, TLS and connect timeout apply, and {@link #tls} and {@link #connectTimeout} may not
-         * be set beside it ({@link #discover} and {@link #build} throw {@link IllegalStateException});
-         * {@link ClientTls#sslContext()} gives such a client the same TLS. Each request still waits
-         * at most {@link #timeout}.
+         * keeps it: the client never closes it or changes its settings, so its own proxy, TLS and
+         * connect timeout apply, and {@link #tls} and {@link #connectTimeout} may not be set beside
+         * it ({@link #discover} and {@link #build} throw {@link IllegalStateException});
+         * {@link ClientTls#sslContext()} gives such a client the same TLS. With credentials it must
+         * follow no redirects itself ({@code Redirect.NEVER}, the JDK's default), since the client
+         * decides where credentials may follow one. Each request still waits at most {@link #timeout}.
          */
         public Builder httpClient(HttpClient value) {
             this.supplied = Objects.requireNonNull(value, "httpClient");
@@ -259,6 +267,21 @@ public final class A2AClient {
         }
 
         /**
+         * The most bytes the client reads of one answer body, and of one line or event of a stream;
+         * more is refused with an {@link A2AClientException} instead of filling the heap. Default
+         * 8 MiB.
+         *
+         * @throws IllegalArgumentException outside 1 KiB to 1 GiB
+         */
+        public Builder maxResponseBytes(int value) {
+            if (value < 1024 || value > 1 << 30) {
+                throw new IllegalArgumentException("maxResponseBytes must be between 1 KiB and 1 GiB");
+            }
+            this.maxResponseBytes = value;
+            return this;
+        }
+
+        /**
          * Where {@link A2AClient#publisher} reads streams. Default the common pool. The caller keeps
          * it: the client never shuts it down.
          */
@@ -270,8 +293,9 @@ public final class A2AClient {
         /**
          * Fetches the agent's card: the URL itself when it names a {@code .json} document, else the
          * well-known card paths below the URL's path and then at its origin. The request carries the
-         * credentials' extra headers only, since no security scheme is known before the card; each
-         * request waits at most {@link #timeout}.
+         * credentials' extra headers only, since no security scheme is known before the card, and
+         * follows a redirect to another origin only when it carries none; each request waits at
+         * most {@link #timeout}. The card's URL is the origin its clients' credentials are bound to.
          *
          * @param url the agent's origin (or base URL), or the URL of its card document
          * @return the card as read, with the requests that found it in {@link PeerCard#trace}
@@ -283,19 +307,30 @@ public final class A2AClient {
             if (uri.getScheme() == null || !uri.getScheme().matches("https?") || uri.getHost() == null) {
                 throw new IllegalArgumentException("an agent URL must be http(s)://host...: " + url);
             }
-            return Discovery.discover(new HttpCaller(http(), credentials, List.of(), timeout, null), uri);
+            return Discovery.discover(new HttpCaller(http(), credentials, credentials.scope(uri), List.of(), null,
+                    timeout, maxResponseBytes), uri);
         }
 
         /**
          * Picks the first interface of the card in the preference order and builds a client for it.
-         * Does no I/O: an unreachable agent shows on the first call.
+         * Does no I/O: an unreachable agent shows on the first call. The credentials are bound to
+         * the origin of the card's URL.
          *
          * @param card from {@link #discover}, or from {@link A2AClient#extendedCard}
-         * @throws A2AClientException when the card offers no interface this client speaks
+         * @throws A2AClientException when the card offers no interface this client speaks, or would
+         *                            take the credentials to another origin (its interface or its
+         *                            OAuth token URL) that was not allowed
          */
         public A2AClient build(PeerCard card) {
             InterfaceChoice.Chosen chosen = InterfaceChoice.require(Objects.requireNonNull(card, "card"), preference);
-            HttpCaller caller = new HttpCaller(http(), credentials, card.schemes(), timeout, chosen.endpoint().version());
+            CredentialScope scope = credentials.scope(card.cardUrl());
+            URI target = URI.create(chosen.agentInterface().url());
+            if (credentials.attachesAnything() && !scope.permits(target)) {
+                throw scope.refusal(target, "the interface the card names");
+            }
+            credentials.tokenUrl(card.schemes(), scope);
+            HttpCaller caller = new HttpCaller(http(), credentials, scope, card.schemes(), chosen.endpoint().version(),
+                    timeout, maxResponseBytes);
             return new A2AClient(card, chosen, InterfaceChoice.trace(card, chosen),
                     Transport.open(chosen, caller, maxReconnects), executor);
         }
@@ -310,6 +345,10 @@ public final class A2AClient {
                 if (tls != null || connectTimeout != null) {
                     throw new IllegalStateException("tls and connectTimeout configure the builder's own HTTP client;"
                             + " set them on the supplied one instead");
+                }
+                if (supplied.followRedirects() != HttpClient.Redirect.NEVER && credentials.attachesAnything()) {
+                    throw new IllegalStateException("with credentials, a supplied HttpClient must follow no redirects"
+                            + " (Redirect.NEVER): the client follows them itself, and only where credentials may go");
                 }
                 return supplied;
             }

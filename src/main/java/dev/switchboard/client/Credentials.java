@@ -5,10 +5,12 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What the caller supplies to authenticate, applied the way the agent's card asks for it. Secrets
@@ -20,8 +22,23 @@ import java.util.Optional;
  * bearer token, fetched from the card's client-credentials token URL unless one was given. Extra
  * headers are always sent. Mutual TLS is configured on the HTTP client ({@link ClientTls}), not here.
  *
+ * <p>Credentials stay home: they are bound to the origin (scheme, host and port) of the agent whose
+ * card was discovered, or named by the card's URL when a client is built from a card kept earlier.
+ * <ul>
+ *   <li>A card whose interface is on another origin, plain http for an https agent included, gets
+ *       no credentials: {@link A2AClient.Builder#build} refuses it with an
+ *       {@link A2AClientException} naming both origins, unless that origin was allowed with
+ *       {@link Builder#allowOrigin}. A client without credentials (and without extra headers) goes
+ *       wherever the card points.</li>
+ *   <li>The OAuth client secret goes only to the token URL given here, or to the card's token URL
+ *       when it is on the agent's origin or an allowed one. Tokens are cached per token endpoint
+ *       and per agent origin.</li>
+ *   <li>A redirect is followed only to a permitted origin while credentials are attached, and
+ *       never from https to http.</li>
+ * </ul>
+ *
  * <p>Immutable and thread-safe: one instance may serve many clients at once, and an OAuth 2 token
- * it fetched is shared by all of them.
+ * it fetched is shared by the clients of the same agent.
  */
 public final class Credentials {
     /** The header an API key goes in when the card does not say. */
@@ -38,6 +55,7 @@ public final class Credentials {
     private final Map<String, String> headers;
     private final OAuthClientCredentials oauth;
     private final String callerKey;
+    private final Set<String> allowedOrigins;
 
     private Credentials(Builder builder) {
         this.callerKey = builder.callerKey != null ? builder.callerKey : java.util.UUID.randomUUID().toString();
@@ -46,6 +64,7 @@ public final class Credentials {
         this.basic = builder.basic;
         this.headers = Map.copyOf(builder.headers);
         this.oauth = builder.oauth;
+        this.allowedOrigins = Set.copyOf(builder.allowedOrigins);
     }
 
     public static Credentials none() {
@@ -64,26 +83,29 @@ public final class Credentials {
         }
     }
 
+    /** Where these credentials may go for the agent whose card is at (or whose origin is) {@code home}. */
+    CredentialScope scope(URI home) {
+        return new CredentialScope(home, allowedOrigins);
+    }
+
     /**
-     * Applies the credentials to a request for {@code uri} under the card's schemes.
+     * Applies the credentials to a request for {@code uri} under the card's schemes. The caller has
+     * checked that {@code uri} is in the scope.
      *
      * @param fetch sends the OAuth token request, when one is due
      */
-    Authorized authorize(URI uri, List<CardScheme> schemes, TokenFetch fetch) {
+    Authorized authorize(URI uri, List<CardScheme> schemes, CredentialScope scope, TokenFetch fetch) {
         Map<String, String> out = new LinkedHashMap<>(headers);
         URI target = uri;
         if (bearerToken != null) {
             out.put("Authorization", "Bearer " + bearerToken);
         } else if (oauth != null) {
-            String tokenUrl = oauth.tokenUrl().orElseGet(() -> schemes.stream()
-                    .filter(s -> s.type() == CardScheme.Type.OAUTH2 && s.tokenUrl() != null)
-                    .map(CardScheme::tokenUrl).findFirst()
-                    .orElseThrow(() -> new A2AClientException(
-                            "OAuth 2 client credentials given, but the card names no token URL; pass one")));
-            out.put("Authorization", "Bearer " + oauth.token(URI.create(tokenUrl), fetch));
+            out.put("Authorization", "Bearer " + oauth.token(tokenUrl(schemes, scope), scope.home(), fetch));
         } else if (basic != null) {
             out.put("Authorization", "Basic " + Base64.getEncoder().encodeToString(basic.getBytes(StandardCharsets.UTF_8)));
-        } else if (apiKey == null) {
+        } else if (apiKey == null && scope.permits(uri)) {
+            // the caller key is the anonymous client's identity: it stays home like a credential,
+            // while the anonymous calls themselves may go wherever the card points
             out.putIfAbsent(CALLER_KEY_HEADER, callerKey);
         }
         if (apiKey != null) {
@@ -100,6 +122,27 @@ public final class Credentials {
         return new Authorized(target, out);
     }
 
+    /**
+     * Where the OAuth client secret goes: the token URL given here, else the card's when it is in
+     * the scope; null without OAuth credentials.
+     *
+     * @throws A2AClientException when there is none, or the card's is on another origin
+     */
+    URI tokenUrl(List<CardScheme> schemes, CredentialScope scope) {
+        if (oauth == null || oauth.tokenUrl() != null) {
+            return oauth == null ? null : oauth.tokenUrl();
+        }
+        URI fromCard = schemes.stream().filter(s -> s.type() == CardScheme.Type.OAUTH2 && s.tokenUrl() != null)
+                .map(s -> URI.create(s.tokenUrl())).findFirst()
+                .orElseThrow(() -> new A2AClientException(
+                        "OAuth 2 client credentials given, but the card names no token URL; pass one"));
+        if (!scope.permits(fromCard)) {
+            throw scope.refusal(fromCard, "the card's OAuth token URL (the client secret goes to a token URL on"
+                    + " the agent's origin, or to one you pass)");
+        }
+        return fromCard;
+    }
+
     /** Only the extra headers, for requests that need no authentication (the public card). */
     Authorized headersOnly(URI uri) {
         return new Authorized(uri, headers);
@@ -108,6 +151,16 @@ public final class Credentials {
     /** Whether any credential (beyond extra headers) was supplied. */
     public boolean isEmpty() {
         return bearerToken == null && apiKey == null && basic == null && oauth == null;
+    }
+
+    /** Whether the public card's request carries anything: the extra headers. */
+    boolean hasHeaders() {
+        return !headers.isEmpty();
+    }
+
+    /** Whether a call carries anything that must stay home: a credential or an extra header. */
+    boolean attachesAnything() {
+        return !isEmpty() || hasHeaders();
     }
 
     /** For a discovery trace: what kind of credential will be sent, never the value. */
@@ -166,8 +219,22 @@ public final class Credentials {
         private final Map<String, String> headers = new LinkedHashMap<>();
         private OAuthClientCredentials oauth;
         private String callerKey;
+        private final Set<String> allowedOrigins = new LinkedHashSet<>();
 
         private Builder() {
+        }
+
+        /**
+         * Lets these credentials also go to this origin ({@code https://host[:port]}), trusted
+         * like the agent's own: for an agent whose card names an interface, token URL or redirect
+         * on another host. Repeatable. Allowing an {@code http:} origin sends the credentials in
+         * the clear.
+         *
+         * @throws IllegalArgumentException when the text is not an http(s) origin without a path
+         */
+        public Builder allowOrigin(String origin) {
+            allowedOrigins.add(CredentialScope.parse(Objects.requireNonNull(origin, "origin")));
+            return this;
         }
 
         public Builder bearerToken(String token) {
@@ -225,11 +292,12 @@ public final class Credentials {
 
         /**
          * An OAuth 2 client (client credentials grant, RFC 6749 §4.4): it authenticates to the token
-         * endpoint with HTTP Basic, and its access token is cached, shared by every client built
-         * with these credentials, and fetched anew shortly before it expires (a tenth of its
-         * lifetime early, at least 5 s and at most 60 s).
+         * endpoint with HTTP Basic, and its access tokens are cached per token endpoint and agent
+         * origin, shared by the clients of that agent, and fetched anew shortly before they expire
+         * (a tenth of the lifetime early, at least 5 s and at most 60 s).
          *
-         * @param tokenUrl null to use the token URL of the card's OAuth 2 scheme
+         * @param tokenUrl null to use the token URL of the card's OAuth 2 scheme, which must then be
+         *                 on the agent's origin (or an {@link #allowOrigin allowed} one)
          * @param scopes   the scopes asked for; empty for the token endpoint's default
          */
         public Builder oauthClientCredentials(String clientId, String clientSecret, URI tokenUrl, List<String> scopes) {

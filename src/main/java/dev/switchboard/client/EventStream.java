@@ -27,6 +27,7 @@ public final class EventStream implements Iterator<StreamEvent>, AutoCloseable {
     private final Function<String, StreamEvent> decoder;
     private final BiFunction<String, String, InputStream> resubscribe;
     private final int maxReconnects;
+    private final int maxEventBytes;
     private SseReader reader;
     private StreamEvent next;
     private boolean finished;
@@ -39,13 +40,16 @@ public final class EventStream implements Iterator<StreamEvent>, AutoCloseable {
     /**
      * @param decoder     reads one event's data; throws {@link A2ARemoteException} for an error event
      * @param resubscribe opens the stream again for (task id, last event id)
+     * @param maxEventBytes the most bytes of one line or event: a larger one ends the stream with an
+     *                      {@link A2AClientException}
      */
     EventStream(InputStream first, Function<String, StreamEvent> decoder,
-                BiFunction<String, String, InputStream> resubscribe, int maxReconnects) {
-        this.reader = new SseReader(first);
+                BiFunction<String, String, InputStream> resubscribe, int maxReconnects, int maxEventBytes) {
+        this.reader = new SseReader(first, maxEventBytes);
         this.decoder = decoder;
         this.resubscribe = resubscribe;
         this.maxReconnects = maxReconnects;
+        this.maxEventBytes = maxEventBytes;
     }
 
     @Override
@@ -124,7 +128,7 @@ public final class EventStream implements Iterator<StreamEvent>, AutoCloseable {
                     + (cause == null ? "ended early" : HttpCaller.describe(cause)), cause);
         }
         reconnects++;
-        reader = new SseReader(resubscribe.apply(taskId, lastEventId));
+        reader = new SseReader(resubscribe.apply(taskId, lastEventId), maxEventBytes);
     }
 
     private void finish() {

@@ -80,7 +80,8 @@ final class JsonRpcTransport implements Transport {
 
     private EventStream events(InputStream first) {
         return new EventStream(first, this::decode,
-                (taskId, lastEventId) -> open(new SubscribeToTaskRequest(null, taskId), lastEventId), maxReconnects);
+                (taskId, lastEventId) -> open(new SubscribeToTaskRequest(null, taskId), lastEventId), maxReconnects,
+                http.maxBytes());
     }
 
     private StreamEvent decode(String data) {
@@ -104,7 +105,7 @@ final class JsonRpcTransport implements Transport {
     private JsonValue result(JsonValue response) {
         if (response instanceof JsonObject json) {
             if (json.containsKey("error")) {
-                throw HttpCaller.errorOrElse(json, 200, url, "invalid JSON-RPC error");
+                throw RemoteErrors.errorOrElse(json, 200, url, "invalid JSON-RPC error");
             }
             if (json.containsKey("result")) {
                 return json.get("result");

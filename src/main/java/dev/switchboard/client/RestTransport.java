@@ -86,13 +86,13 @@ final class RestTransport implements Transport {
     }
 
     private EventStream events(InputStream first) {
-        return new EventStream(first, this::decode, this::open, maxReconnects);
+        return new EventStream(first, this::decode, this::open, maxReconnects, http.maxBytes());
     }
 
     private StreamEvent decode(String data) {
         JsonValue json = HttpCaller.parse(data.getBytes(StandardCharsets.UTF_8), URI.create(base));
         if (json instanceof JsonObject object && object.containsKey("error")) {
-            throw HttpCaller.errorOrElse(json, 200, URI.create(base), "invalid error event");
+            throw RemoteErrors.errorOrElse(json, 200, URI.create(base), "invalid error event");
         }
         return V1Wire.INSTANCE.streamEvent(json);
     }

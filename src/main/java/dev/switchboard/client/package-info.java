@@ -2,7 +2,9 @@
  * A small A2A client for other agents: {@link dev.switchboard.client.A2AClient.Builder#discover}
  * reads an agent's card, {@link dev.switchboard.client.A2AClient.Builder#build} turns it into a
  * client without I/O, over JSON-RPC or HTTP+JSON in either protocol line, with the credentials and
- * TLS the card asks for. Its public types are the client and its builder, the card it reads
+ * TLS the card asks for. A card is untrusted input: credentials go only to the origin they were
+ * given for (see {@code Credentials}), and what is read from the network is bounded in size. Its
+ * public types are the client and its builder, the card it reads
  * ({@code PeerCard}, {@code CardScheme}), what a caller supplies ({@code Credentials},
  * {@code ClientTls}, {@code Endpoint}), {@code EventStream} and the two exceptions; everything else
  * is package-private. It depends on the JDK, JSON-P and the {@code protocol} model and codecs it

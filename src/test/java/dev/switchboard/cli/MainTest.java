@@ -31,7 +31,7 @@ class MainTest {
     record Outcome(int exit, String out, String err) {
     }
 
-    private static Outcome runWithStdin(Map<String, String> environment, String stdin, String... args) {
+    static Outcome runWithStdin(Map<String, String> environment, String stdin, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exit = Main.run(args, environment, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
@@ -39,7 +39,7 @@ class MainTest {
         return new Outcome(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
-    private static Outcome run(Map<String, String> environment, String... args) {
+    static Outcome run(Map<String, String> environment, String... args) {
         return runWithStdin(environment, "", args);
     }
 

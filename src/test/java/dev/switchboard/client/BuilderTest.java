@@ -113,6 +113,23 @@ class BuilderTest {
     }
 
     @Test
+    void theResponseSizeLimitIsTheCallersToSet() {
+        String padded = DiscoveryTest.TASK.replace("\"contextId\"", "\"metadata\":{\"p\":\"" + "x".repeat(1500)
+                + "\"},\"contextId\"");
+        agent.answer(CARD_PATH, 200, DiscoveryTest.V1_CARD).answer("/rpc", 200, padded);
+        A2AClient small = A2AClient.builder().maxResponseBytes(2048).connect(agent.base());
+        assertEquals(TaskState.COMPLETED, small.getTask("t1").status().state());
+        A2AClient smaller = A2AClient.builder().maxResponseBytes(1024).connect(agent.base());
+        A2AClientException e = assertThrows(A2AClientException.class, () -> smaller.getTask("t1"));
+        assertTrue(e.getMessage().contains("larger than 1024 bytes"), e.getMessage());
+        agent.answer("/rpc", 200, "text/event-stream", "data: " + "x".repeat(1500) + "\n\n");
+        try (EventStream stream = smaller.stream(A2AClient.userMessage("hi", null))) {
+            assertTrue(assertThrows(A2AClientException.class, stream::hasNext).getMessage().contains("1024 bytes"));
+        }
+        assertThrows(IllegalArgumentException.class, () -> A2AClient.builder().maxResponseBytes(10));
+    }
+
+    @Test
     void aSuppliedExecutorReadsThePublisherAndIsNotShutDown() throws Exception {
         agent.answer(CARD_PATH, 200, DiscoveryTest.V1_CARD).answer("/rpc", 200, "text/event-stream", """
                 data: {"jsonrpc":"2.0","id":1,"result":{"task":{"id":"t1","contextId":"c","status":{"state":"TASK_STATE_COMPLETED"}}}}

@@ -20,10 +20,12 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class CredentialsTest {
     private static final URI CALL = URI.create("https://agent.example/a2a/jsonrpc");
+    private static final CredentialScope HOME = new CredentialScope(CALL, Set.of());
     private static final Credentials.TokenFetch NO_FETCH = (url, headers, form) -> {
         throw new AssertionError("no token request expected");
     };
@@ -34,7 +36,7 @@ class CredentialsTest {
 
     @Test
     void bearerTokenGoesInAuthorization() {
-        var out = Credentials.builder().bearerToken("t0k3n").build().authorize(CALL, List.of(), NO_FETCH);
+        var out = Credentials.builder().bearerToken("t0k3n").build().authorize(CALL, List.of(), HOME, NO_FETCH);
         assertEquals(Map.of("Authorization", "Bearer t0k3n"), out.headers());
         assertEquals(CALL, out.uri());
     }
@@ -43,19 +45,19 @@ class CredentialsTest {
     void apiKeyGoesWhereTheCardSays() {
         Credentials key = Credentials.builder().apiKey("k1").build();
         assertEquals(Map.of("X-Gateway-Key", "k1"),
-                key.authorize(CALL, List.of(apiKey("header", "X-Gateway-Key")), NO_FETCH).headers());
-        var query = key.authorize(URI.create(CALL + "?a=b"), List.of(apiKey("query", "api key")), NO_FETCH);
+                key.authorize(CALL, List.of(apiKey("header", "X-Gateway-Key")), HOME, NO_FETCH).headers());
+        var query = key.authorize(URI.create(CALL + "?a=b"), List.of(apiKey("query", "api key")), HOME, NO_FETCH);
         assertEquals("a=b&api+key=k1", query.uri().getRawQuery());
         assertTrue(query.headers().isEmpty());
         assertEquals(Map.of("Cookie", "session=k1"),
-                key.authorize(CALL, List.of(apiKey("cookie", "session")), NO_FETCH).headers());
-        assertEquals(Map.of("X-API-Key", "k1"), key.authorize(CALL, List.of(), NO_FETCH).headers());
+                key.authorize(CALL, List.of(apiKey("cookie", "session")), HOME, NO_FETCH).headers());
+        assertEquals(Map.of("X-API-Key", "k1"), key.authorize(CALL, List.of(), HOME, NO_FETCH).headers());
     }
 
     @Test
     void basicAndExtraHeaders() {
         var out = Credentials.builder().basic("ann:s3cret:x").header("X-Trace: 42").header("X-Team", "blue").build()
-                .authorize(CALL, List.of(), NO_FETCH);
+                .authorize(CALL, List.of(), HOME, NO_FETCH);
         assertEquals("Basic " + Base64.getEncoder().encodeToString("ann:s3cret:x".getBytes(StandardCharsets.UTF_8)),
                 out.headers().get("Authorization"));
         assertEquals("42", out.headers().get("X-Trace"));
@@ -70,7 +72,7 @@ class CredentialsTest {
         Credentials credentials = Credentials.builder().bearerToken("t0k3n").apiKey("k3y").header("X-Secret", "h3ad")
                 .oauthClientCredentials("id", "cl13nt", null, List.of()).build();
         String text = credentials + " " + credentials.describe(List.of(apiKey("query", "key")))
-                + credentials.authorize(CALL, List.of(), NO_FETCH);
+                + credentials.authorize(CALL, List.of(), HOME, NO_FETCH);
         for (String secret : List.of("t0k3n", "k3y", "h3ad", "cl13nt")) {
             assertFalse(text.contains(secret), text);
         }
@@ -89,15 +91,15 @@ class CredentialsTest {
         Credentials credentials = Credentials.builder().oauthClientCredentials(
                 new OAuthClientCredentials("app", "pw", null, List.of("a2a"), clock)).build();
         List<CardScheme> card = List.of(new CardScheme("oauth", CardScheme.Type.OAUTH2, null, null, null,
-                "https://idp.example/token"));
-        assertEquals("Bearer tok-1", credentials.authorize(CALL, card, fetch).headers().get("Authorization"));
+                "https://agent.example/token"));
+        assertEquals("Bearer tok-1", credentials.authorize(CALL, card, HOME, fetch).headers().get("Authorization"));
         clock.now = clock.now.plus(Duration.ofSeconds(200));
-        assertEquals("Bearer tok-1", credentials.authorize(CALL, card, fetch).headers().get("Authorization"));
+        assertEquals("Bearer tok-1", credentials.authorize(CALL, card, HOME, fetch).headers().get("Authorization"));
         // 30 s before expiry (a tenth of 300 s) a new token is fetched
         clock.now = clock.now.plus(Duration.ofSeconds(71));
-        assertEquals("Bearer tok-2", credentials.authorize(CALL, card, fetch).headers().get("Authorization"));
+        assertEquals("Bearer tok-2", credentials.authorize(CALL, card, HOME, fetch).headers().get("Authorization"));
         assertEquals(2, requests.size());
-        assertEquals("https://idp.example/token Basic " + Base64.getEncoder().encodeToString("app:pw".getBytes())
+        assertEquals("https://agent.example/token Basic " + Base64.getEncoder().encodeToString("app:pw".getBytes())
                 + " grant_type=client_credentials&scope=a2a", requests.get(0));
     }
 
@@ -106,12 +108,52 @@ class CredentialsTest {
         Credentials credentials = Credentials.builder().oauthClientCredentials(
                 new OAuthClientCredentials("app", "pw", null, List.of())).build();
         A2AClientException e = assertThrows(A2AClientException.class,
-                () -> credentials.authorize(CALL, List.of(), NO_FETCH));
+                () -> credentials.authorize(CALL, List.of(), HOME, NO_FETCH));
         assertTrue(e.getMessage().contains("token URL"));
         Credentials.TokenFetch noToken = (url, headers, form) -> Json.createObjectBuilder().add("error", "invalid_client").build();
         Credentials explicit = Credentials.builder().oauthClientCredentials(new OAuthClientCredentials("app", "pw",
                 URI.create("https://idp/token"), List.of())).build();
-        assertThrows(A2AClientException.class, () -> explicit.authorize(CALL, List.of(), noToken));
+        assertThrows(A2AClientException.class, () -> explicit.authorize(CALL, List.of(), HOME, noToken));
+    }
+
+    @Test
+    void anOriginIsSchemeHostAndPortAndAllowedOnesJoinTheHome() {
+        assertEquals("https://agent.example", CredentialScope.origin(URI.create("https://u:pw@Agent.Example:443/a?k=v")));
+        assertEquals("http://agent.example:8080", CredentialScope.origin(URI.create("http://agent.example:8080/x")));
+        Credentials credentials = Credentials.builder().oauthClientCredentials("app", "pw", null, List.of())
+                .allowOrigin("https://idp.example/").build();
+        CredentialScope scope = credentials.scope(CALL);
+        assertTrue(scope.permits(URI.create("https://agent.example:443/other")));
+        assertTrue(scope.permits(URI.create("https://idp.example/token")));
+        assertFalse(scope.permits(URI.create("http://agent.example/a2a/jsonrpc")), "plain http is another origin");
+        assertFalse(scope.permits(URI.create("https://agent.example:8443/a2a")));
+        assertFalse(scope.permits(URI.create("https://agent.example.evil/a2a")));
+        List<CardScheme> idp = List.of(new CardScheme("o", CardScheme.Type.OAUTH2, null, null, null,
+                "https://idp.example/token"));
+        assertEquals(URI.create("https://idp.example/token"), credentials.tokenUrl(idp, scope));
+        A2AClientException refused = assertThrows(A2AClientException.class,
+                () -> credentials.tokenUrl(idp, Credentials.none().scope(CALL)));
+        assertTrue(refused.getMessage().contains("https://idp.example") && refused.getMessage().contains("token URL"),
+                refused.getMessage());
+        for (String bad : List.of("https://idp.example/path", "ftp://idp.example", "https://u@idp.example", "idp")) {
+            assertThrows(IllegalArgumentException.class, () -> Credentials.builder().allowOrigin(bad), bad);
+        }
+    }
+
+    @Test
+    void aTokenIsCachedPerEndpointAndAudience() {
+        List<String> fetched = new ArrayList<>();
+        Credentials.TokenFetch fetch = (url, headers, form) -> {
+            fetched.add(url.toString());
+            return Json.createObjectBuilder().add("access_token", "tok-" + fetched.size()).add("expires_in", 300).build();
+        };
+        OAuthClientCredentials oauth = new OAuthClientCredentials("app", "pw", null, List.of());
+        URI one = URI.create("https://one.example/token");
+        assertEquals("tok-1", oauth.token(one, "https://one.example", fetch));
+        assertEquals("tok-1", oauth.token(one, "https://one.example", fetch));
+        assertEquals("tok-2", oauth.token(URI.create("https://two.example/token"), "https://one.example", fetch));
+        assertEquals("tok-3", oauth.token(one, "https://other-agent.example", fetch));
+        assertEquals(3, fetched.size());
     }
 
     @Test
@@ -158,18 +200,20 @@ class CredentialsTest {
     }
 
     @Test
-    void anAnonymousClientIsOneCallerForAsLongAsItsCredentialsLive() {
+    void anAnonymousClientIsOneCallerForAsLongAsItsCredentialsLiveAndItsKeyStaysHome() {
         Credentials anonymous = Credentials.none();
-        String key = anonymous.authorize(CALL, List.of(), NO_FETCH).headers().get("X-Switchboard-Caller-Key");
+        String key = anonymous.authorize(CALL, List.of(), HOME, NO_FETCH).headers().get("X-Switchboard-Caller-Key");
         assertNotNull(key);
-        assertEquals(key, anonymous.authorize(CALL, List.of(), NO_FETCH).headers().get("X-Switchboard-Caller-Key"),
-                "the same key on every request");
-        assertNotEquals(key, Credentials.none().authorize(CALL, List.of(), NO_FETCH).headers()
+        assertEquals(key, anonymous.authorize(CALL, List.of(), HOME, NO_FETCH).headers()
+                .get("X-Switchboard-Caller-Key"), "the same key on every request");
+        assertNotEquals(key, Credentials.none().authorize(CALL, List.of(), HOME, NO_FETCH).headers()
                 .get("X-Switchboard-Caller-Key"), "another client is another caller");
         assertEquals("kept-elsewhere-0123456789", Credentials.builder().callerKey("kept-elsewhere-0123456789").build()
-                .authorize(CALL, List.of(), NO_FETCH).headers().get("X-Switchboard-Caller-Key"));
-        assertFalse(Credentials.builder().bearerToken("t0k3n").build().authorize(CALL, List.of(), NO_FETCH).headers()
-                .containsKey("X-Switchboard-Caller-Key"), "a credential identifies its holder");
+                .authorize(CALL, List.of(), HOME, NO_FETCH).headers().get("X-Switchboard-Caller-Key"));
+        assertFalse(Credentials.builder().bearerToken("t0k3n").build().authorize(CALL, List.of(), HOME, NO_FETCH)
+                .headers().containsKey("X-Switchboard-Caller-Key"), "a credential identifies its holder");
+        assertFalse(anonymous.authorize(URI.create("https://elsewhere.example.net/a2a"), List.of(), HOME, NO_FETCH)
+                .headers().containsKey("X-Switchboard-Caller-Key"), "another origin never learns the key");
         assertFalse(anonymous.describe(List.of()).contains(key), "the key is never shown");
     }
 }

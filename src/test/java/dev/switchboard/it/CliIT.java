@@ -60,8 +60,10 @@ class CliIT extends OnTomcat {
 
     @Test
     void connectInspectsAndSavesThePeer() throws Exception {
-        Run run = cli("connect", url(), "--inspect", "--token", "secret-token-value");
+        Run run = cli(Map.of("AGENT_TOKEN", "secret-token-value"), "connect", url(), "--inspect",
+                "--token", "env:AGENT_TOKEN");
         assertEquals(0, run.exit(), run.toString());
+        assertFalse(run.err().contains("warning"), run.toString());
         assertTrue(run.out().contains("over JSONRPC 1.0 at " + url() + "/a2a/jsonrpc"), run.toString());
         assertTrue(run.out().contains("agent-card.json -> HTTP 200"), run.toString());
         assertTrue(run.out().contains("interface HTTP+JSON 1.0 at " + url() + "/a2a/rest tenant acme"), run.toString());
@@ -72,6 +74,12 @@ class CliIT extends OnTomcat {
 
         Run json = cli("connect", url(), "-o", "json", "--binding", "rest", "--no-save");
         assertEquals(0, json.exit(), json.toString());
+        // a secret on the command line works, and is warned about without being shown
+        Run literal = cli("connect", url(), "--no-save", "--token", "secret-token-value");
+        assertEquals(0, literal.exit(), literal.toString());
+        assertTrue(literal.err().contains("warning: --token on the command line"), literal.toString());
+        assertFalse(literal.out().contains("secret-token-value") || literal.err().contains("secret-token-value"),
+                literal.toString());
         JsonObject answer = Json.createReader(new StringReader(json.out())).readObject();
         assertEquals("HTTP+JSON", answer.getString("binding"));
         assertEquals("1.0", answer.getString("protocolVersion"));
@@ -147,23 +155,29 @@ class CliIT extends OnTomcat {
         JsonObject card = Json.createReader(new StringReader(Files.readString(exported))).readObject();
         assertEquals(url() + "/a2a/jsonrpc", card.getJsonArray("supportedInterfaces").getJsonObject(0).getString("url"));
 
+        // the server runs on loopback: card check fetches only public addresses unless allowed
+        Run refused = cli("card", "check", url(), "--against", exported.toString());
+        assertEquals(1, refused.exit(), refused.toString());
+        assertTrue(refused.err().contains("--allow-private"), refused.toString());
+
         // the deployed WAR carries one more skill (the tests' echo skill) than the CLI jar knows
-        Run differs = cli("card", "check", url(), "--against", exported.toString());
+        Run differs = cli("card", "check", url(), "--against", exported.toString(), "--allow-private");
         assertEquals(4, differs.exit(), differs.toString());
         assertTrue(differs.out().contains("DIFF skills["), differs.toString());
         assertTrue(differs.out().contains("\"echo\""), differs.toString());
-        Run warned = cli("card", "check", url(), "--against", exported.toString(), "--warn-only");
+        Run warned = cli("card", "check", url(), "--against", exported.toString(), "--warn-only", "--allow-private");
         assertEquals(0, warned.exit(), warned.toString());
 
         HttpResponse<String> published = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                 URI.create(url() + "/.well-known/agent-card.json")).build(), HttpResponse.BodyHandlers.ofString());
         Path same = home.resolve("published.json");
         Files.writeString(same, published.body(), StandardCharsets.UTF_8);
-        Run matches = cli("card", "check", url() + "/.well-known/agent-card.json", "--against", same.toString());
+        Run matches = cli("card", "check", url() + "/.well-known/agent-card.json", "--against", same.toString(),
+                "--allow-private");
         assertEquals(0, matches.exit(), matches.toString());
         assertTrue(matches.out().contains("the card matches"), matches.toString());
 
-        Run unreachable = cli("card", "check", "http://127.0.0.1:1", "--against", same.toString());
+        Run unreachable = cli("card", "check", "http://127.0.0.1:1", "--against", same.toString(), "--allow-private");
         assertEquals(0, unreachable.exit(), unreachable.toString());
         assertTrue(unreachable.out().contains("WARN host unreachable"), unreachable.toString());
     }
