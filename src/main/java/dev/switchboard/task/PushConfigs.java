@@ -174,8 +174,13 @@ public final class PushConfigs {
         }
     }
 
+    /**
+     * The task, if the caller owns it. A config carries a webhook and its credential, so a task
+     * that anyone holding its id may read (see {@code Caller.isHeldById}) still keeps its configs
+     * to its owner: the id lets no one read the owner's webhook token, nor silence or redirect it.
+     */
     private StoredTask visible(String taskId, ServerCallContext call) {
-        return TaskService.visible(tasks, taskId, call);
+        return TaskService.owned(tasks, taskId, call);
     }
 
     private static int offset(String pageToken) {

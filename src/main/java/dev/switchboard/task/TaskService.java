@@ -338,6 +338,13 @@ public final class TaskService {
                 .orElseThrow(() -> notFound(taskId));
     }
 
+    /** The task, if the caller is its owner or the operator; to anyone else it does not exist. */
+    static StoredTask owned(TaskStore store, String taskId, ServerCallContext call) {
+        String owner = call.owner();
+        return store.find(taskId).filter(stored -> owner == null || owner.equals(stored.owner()))
+                .orElseThrow(() -> notFound(taskId));
+    }
+
     static A2AException notFound(String taskId) {
         return new A2AException(A2AError.TASK_NOT_FOUND, "Task not found: " + taskId, Map.of("taskId", taskId));
     }

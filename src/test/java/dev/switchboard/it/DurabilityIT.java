@@ -86,7 +86,7 @@ class DurabilityIT {
         Path data = temp.resolve("data-load");
         Map<String, String> acknowledged = new ConcurrentHashMap<>();
         Map<String, String> unlimited = Map.of("switchboard.limit.anonymous.per.minute", "0",
-                "switchboard.limit.daily", "0");
+                "switchboard.limit.anonymous.tasks.per.minute", "0", "switchboard.limit.daily", "0");
         try (ServerProcess server = ServerProcess.launch(temp.resolve("load-1"), data, Deployments.builtWar(),
                 unlimited)) {
             server.start();

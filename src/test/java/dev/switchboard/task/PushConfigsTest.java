@@ -87,6 +87,22 @@ class PushConfigsTest {
     }
 
     @Test
+    void aTaskHeldByItsIdKeepsItsConfigsToItsOwner() {
+        Task held = StoreTesting.task("t2", "c2", TaskState.INPUT_REQUIRED, StoreTesting.T0);
+        tasks.create(held, "cookie:owner-digest", null, List.of(StoreTesting.statusEvent(held)));
+        push.create(config("c", "https://hooks.example.com/1"), "t2", by("cookie:owner-digest"));
+        TaskPushNotificationConfigRequest named = new TaskPushNotificationConfigRequest("t2", "c");
+        assertEquals(A2AError.TASK_NOT_FOUND, error(() -> push.get(named, by("cookie:someone-else"))));
+        assertEquals(A2AError.TASK_NOT_FOUND, error(() -> push.getOrFirst(named, by("cookie:someone-else"))));
+        assertEquals(A2AError.TASK_NOT_FOUND, error(() -> push.list(
+                new ListTaskPushNotificationConfigsRequest("t2", null, null), by("cookie:someone-else"))));
+        assertEquals(A2AError.TASK_NOT_FOUND, error(() -> push.delete(named, by("cookie:someone-else"))));
+        assertEquals(A2AError.TASK_NOT_FOUND, error(() -> push.create(config("x", "https://hooks.example.com/2"),
+                "t2", by("cookie:someone-else"))));
+        assertEquals("cred", push.get(named, by("cookie:owner-digest")).authentication().credentials());
+    }
+
+    @Test
     void refusedUrlsAndHeaderBreakingValuesAreInvalidParams() {
         assertEquals(A2AError.INVALID_PARAMS, error(() -> push.create(config("a", "https://10.0.0.1/x"), "t1",
                 by("alice"))));
