@@ -223,9 +223,13 @@ public final class PushDelivery implements AutoCloseable {
                 + config.id() + ") after " + failures + " failure(s): " + text);
     }
 
+    /** Stops polling and sending, and the post it was given, which is this delivery's alone. */
     @Override
     public void close() {
         poller.shutdownNow();
         senders.shutdownNow();
+        if (post != null) {
+            post.close();
+        }
     }
 }
