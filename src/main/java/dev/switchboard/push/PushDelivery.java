@@ -1,6 +1,5 @@
 package dev.switchboard.push;
 
-import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.protocol.Task;
 import dev.switchboard.protocol.TaskPushNotificationConfig;
@@ -177,7 +176,7 @@ public final class PushDelivery implements AutoCloseable {
         WebhookTarget target;
         try {
             target = guard.target(config.url());
-        } catch (A2AException refused) {
+        } catch (WebhookGuard.Refused refused) {
             return "refused: " + refused.getMessage();
         } catch (IOException unresolved) {
             return "the host does not resolve";
