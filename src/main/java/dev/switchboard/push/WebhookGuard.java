@@ -85,7 +85,8 @@ public final class WebhookGuard implements WebhookCheck {
         }
         if (settings.guard() && !allowedHost(host)) {
             for (InetAddress address : addresses) {
-                Optional<String> refusal = allowedRange(address) ? Optional.empty() : AddressClassifier.refusal(address);
+                Optional<String> refusal = allowedRange(address) ? Optional.empty()
+                        : AddressClassifier.refusal(address);
                 if (refusal.isPresent()) {
                     throw new Refused((literal.isPresent() ? "the address is " : "the host resolves to ")
                             + refusal.get() + INTERNAL);

@@ -47,7 +47,8 @@ record PushParts(PushConfigs configs, PushDelivery delivery, DeliverySigner sign
         PushDelivery delivery = new PushDelivery(configs, store, guard, new WebhookPost(), signer,
                 List.of(new StreamResponseEncoder(), new V03TaskEncoder()), RetrySchedule.DEFAULT, clock, PUSH_THREADS);
         events.afterEveryPublish(delivery::nudge);
-        return new PushParts(new PushConfigs(store, configs, guard, true), delivery, signer);
+        return new PushParts(new PushConfigs(store, configs, guard, settings.push().maxConfigsPerTask(),
+                settings.push().maxConfigsPerCaller()), delivery, signer);
     }
 
     /** Deliveries resume once the store is open and reconciled, and the signing key loaded. */
