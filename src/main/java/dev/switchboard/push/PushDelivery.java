@@ -146,14 +146,19 @@ public final class PushDelivery implements AutoCloseable {
         }
     }
 
+    /** A sender that is free again asks for more work, unless its turn broke: the next tick retries that. */
     private void turn(StoredPushConfig config, SenderSlots.Slot slot, String key) {
+        boolean ended = false;
         try {
             deliver(config);
+            ended = true;
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Push delivery for task " + config.taskId() + " failed", e);
         } finally {
             sending.remove(key);
             slots.release(slot);
+        }
+        if (ended) {
             nudge();
         }
     }

@@ -15,6 +15,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -41,6 +43,7 @@ public final class WebhookPost implements AutoCloseable {
     private final Supplier<SSLSocketFactory> tls;
     /** Closes the connections whose time is up; its one thread ends when no post is under way. */
     private final ScheduledThreadPoolExecutor alarms;
+    private final Set<Deadline> underWay = ConcurrentHashMap.newKeySet();
 
     public WebhookPost(SSLSocketFactory tls) {
         this(() -> tls);
@@ -66,7 +69,7 @@ public final class WebhookPost implements AutoCloseable {
     public int post(WebhookTarget target, byte[] body, List<Map.Entry<String, String>> headers, Duration timeout)
             throws IOException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        try (Deadline alarm = new Deadline(alarms, timeout)) {
+        try (Deadline alarm = new Deadline(alarms, timeout, underWay)) {
             try (Socket plain = connect(target, deadline, alarm)) {
                 plain.setSoTimeout(millisLeft(deadline));
                 Socket socket = target.https() ? handshake(plain, target) : plain;
@@ -90,10 +93,11 @@ public final class WebhookPost implements AutoCloseable {
         }
     }
 
-    /** Stops the deadline thread; posts under way end with an error. */
+    /** Stops the deadline thread and cuts off the posts under way, which would otherwise outlive it. */
     @Override
     public void close() {
         alarms.shutdownNow();
+        underWay.forEach(Deadline::ring);
     }
 
     /** A connection to the first checked address that accepts one. */
@@ -189,13 +193,17 @@ public final class WebhookPost implements AutoCloseable {
     /** Closes the sockets it watches once the exchange's time is up, unless closed first. */
     private static final class Deadline implements AutoCloseable {
         private final List<Socket> sockets = new ArrayList<>();
+        private final Set<Deadline> underWay;
         private final ScheduledFuture<?> alarm;
         private boolean rang;
 
-        Deadline(ScheduledExecutorService alarms, Duration timeout) throws IOException {
+        Deadline(ScheduledExecutorService alarms, Duration timeout, Set<Deadline> underWay) throws IOException {
+            this.underWay = underWay;
+            underWay.add(this); // before the alarm: a post that gets one is seen by close()
             try {
                 alarm = alarms.schedule(this::ring, timeout.toNanos(), TimeUnit.NANOSECONDS);
             } catch (RejectedExecutionException closed) {
+                underWay.remove(this);
                 throw new IOException("webhook posts are shut down");
             }
         }
@@ -212,7 +220,7 @@ public final class WebhookPost implements AutoCloseable {
             return rang;
         }
 
-        private synchronized void ring() {
+        synchronized void ring() {
             rang = true;
             for (Socket socket : sockets) {
                 try {
@@ -226,6 +234,7 @@ public final class WebhookPost implements AutoCloseable {
         @Override
         public void close() {
             alarm.cancel(false);
+            underWay.remove(this);
         }
     }
 

@@ -185,6 +185,27 @@ class WebhookPostTest {
         }
     }
 
+    /** At undeploy: a sender stuck writing must not outlive the application. */
+    @Test
+    void closingCutsOffPostsUnderWay() throws Exception {
+        try (ServerSocket server = new ServerSocket()) {
+            server.setReceiveBufferSize(4096);
+            server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            holdWithoutReading(server);
+            WebhookPost post = new WebhookPost();
+            CompletableFuture<Object> posting = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return post.post(loopback("http", server.getLocalPort()), LARGE, List.of(), Duration.ofMinutes(5));
+                } catch (IOException e) {
+                    return e;
+                }
+            });
+            Thread.sleep(300);
+            post.close();
+            assertTrue(posting.get(5, TimeUnit.SECONDS) instanceof IOException);
+        }
+    }
+
     @Test
     void aTlsWebhookThatNeverReadsCannotHoldTheSenderPastTheDeadline() throws Exception {
         Path keystore = certificate("dns:hooks.example.com");
