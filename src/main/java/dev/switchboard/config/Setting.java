@@ -79,6 +79,14 @@ public enum Setting {
     PUSH_ALLOW_HTTP("switchboard.push.allow.http", "Whether plain http webhook URLs are accepted; https only by default."),
     PUSH_ALLOWLIST("switchboard.push.allowlist",
             "Comma-separated host names, addresses and CIDR blocks webhooks may reach despite the guard."),
+    PUSH_MAX_CONFIGS_PER_TASK("switchboard.push.max.configs.per.task",
+            "Push notification configs one task may have; 0 for no limit."),
+    PUSH_MAX_CONFIGS_PER_CALLER("switchboard.push.max.configs.per.caller",
+            "Push notification configs one caller may have on its unfinished tasks, not counting cut-off ones; "
+                    + "0 for no limit."),
+    PUSH_THREADS("switchboard.push.threads", "Threads that send push notifications."),
+    PUSH_TIMEOUT_SECONDS("switchboard.push.timeout.seconds",
+            "Seconds one webhook POST may take, from connecting to the answer's status line."),
     RETENTION_MINUTES("switchboard.retention.minutes",
             "Minutes a completed, failed, canceled or rejected task is kept after its last status change, with its "
                     + "events and push configs; 0 keeps them forever."),

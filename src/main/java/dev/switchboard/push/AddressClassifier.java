@@ -6,9 +6,12 @@ import java.util.Optional;
 /**
  * Tells addresses a webhook may reach from those inside the operator's network or otherwise not
  * a public host: loopback, private, shared (CGNAT), link-local (the cloud metadata service at
- * 169.254.169.254 among them), multicast, unspecified, reserved and documentation blocks, IPv6
- * unique-local and link-local, and every IPv6 form that carries an IPv4 address (mapped,
- * compatible, NAT64, 6to4), which is judged by the address it carries.
+ * 169.254.169.254 among them), Azure's wire server 168.63.129.16 (a public address that every Azure
+ * VM reaches as its platform endpoint), multicast, unspecified, reserved and documentation blocks,
+ * IPv6 unique-local and link-local, and every IPv6 form that carries an IPv4 address (mapped,
+ * SIIT-translated, compatible, NAT64, 6to4), which is judged by the address it carries. The
+ * local-use NAT64 block 64:ff9b:1::/48 is refused whole: its operator chooses the prefix length,
+ * so where the IPv4 address sits cannot be known, and its translators serve the operator's network.
  */
 public final class AddressClassifier {
     private AddressClassifier() {
@@ -24,6 +27,9 @@ public final class AddressClassifier {
         int a0 = b[0] & 0xFF;
         int a1 = b[1] & 0xFF;
         int a2 = b[2] & 0xFF;
+        if (a0 == 168 && a1 == 63 && a2 == 129 && (b[3] & 0xFF) == 16) {
+            return reason("the cloud metadata service address (Azure wire server)");
+        }
         if (a0 == 0) {
             return reason("an unspecified (0.0.0.0/8) address");
         }
@@ -54,8 +60,11 @@ public final class AddressClassifier {
     }
 
     private static Optional<String> ipv6(byte[] b) {
+        if (zeros(b, 0, 8) && ff(b, 8) && zeros(b, 10, 12)) {
+            return embedded(b, 12, "IPv4-translated");
+        }
         if (zeros(b, 0, 10)) {
-            if ((b[10] & 0xFF) == 0xFF && (b[11] & 0xFF) == 0xFF) {
+            if (ff(b, 10)) {
                 return embedded(b, 12, "IPv4-mapped");
             }
             if (zeros(b, 10, 12)) {
@@ -68,7 +77,11 @@ public final class AddressClassifier {
         }
         int first = ((b[0] & 0xFF) << 8) | (b[1] & 0xFF);
         if (first == 0x0064 && (b[2] & 0xFF) == 0xFF && (b[3] & 0xFF) == 0x9B) {
-            return embedded(b, 12, "NAT64");
+            if (zeros(b, 4, 12)) {
+                return embedded(b, 12, "NAT64");
+            }
+            return reason(b[4] == 0 && b[5] == 1 ? "a local-use NAT64 (64:ff9b:1::/48) address"
+                    : "a reserved NAT64 (64:ff9b::/32) address");
         }
         if (first == 0x2002) {
             return embedded(b, 2, "6to4");
@@ -101,6 +114,11 @@ public final class AddressClassifier {
     private static Optional<String> embedded(byte[] b, int from, String form) {
         byte[] v4 = {b[from], b[from + 1], b[from + 2], b[from + 3]};
         return ipv4(v4).map(reason -> reason + " (in " + form + " form)");
+    }
+
+    /** Whether the two bytes from {@code at} are both 0xFF. */
+    private static boolean ff(byte[] b, int at) {
+        return (b[at] & 0xFF) == 0xFF && (b[at + 1] & 0xFF) == 0xFF;
     }
 
     private static boolean zeros(byte[] b, int from, int to) {

@@ -1,29 +1,24 @@
 package dev.switchboard.push;
 
-import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.protocol.Task;
-import dev.switchboard.protocol.TaskPushNotificationConfig;
 import dev.switchboard.store.PushConfigStore;
 import dev.switchboard.store.StoredEvent;
 import dev.switchboard.store.StoredPushConfig;
 import dev.switchboard.store.StoredTask;
 import dev.switchboard.store.TaskStore;
-import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import dev.switchboard.runtime.DaemonThreads;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
@@ -33,46 +28,55 @@ import java.util.logging.Logger;
  * Delivers the task event log to webhooks, at least once. Each config has a cursor into its
  * task's log, stored with it; an event counts as delivered once the webhook answered 2xx, so after
  * a crash or restart delivery resumes from the cursor (a webhook may see an event twice, never
- * miss one). One poller finds configs that are owed events and due; a small bounded pool sends,
- * at most one send per config at a time and in log order. Failures are retried on the
+ * miss one). One poller finds configs that are owed events and due, and hands each to a sender
+ * thread for a turn: at most one turn per config at a time, events in log order. Who gets a sender
+ * is the {@link SenderSlots}' call, so that a slow or black-holed webhook delays only its own
+ * deliveries; a turn ends after {@value #TURN_EVENTS} events or one slow answer, and a config that
+ * must wait goes behind the others that are due. Failures are retried on the
  * {@link RetrySchedule}; after too many in a row the config is cut off, with the reason stored.
  * Nothing here runs on a task's thread: task processing only nudges the poller.
  */
 public final class PushDelivery implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(PushDelivery.class.getName());
-    static final Duration TIMEOUT = Duration.ofSeconds(10);
-    static final String CONTENT_TYPE = "application/a2a+json";
     private static final long POLL_MILLIS = 500;
     private static final int BATCH = 64;
+    static final int TURN_EVENTS = 16;
 
     private final PushConfigStore configs;
     private final TaskStore tasks;
-    private final WebhookGuard guard;
     private final WebhookPost post;
-    private final DeliverySigner signer;
+    private final WebhookCall call;
     private final Map<ProtocolVersion, PushPayloadEncoder> encoders;
     private final RetrySchedule schedule;
     private final Clock clock;
+    private final Duration timeout;
     private final ScheduledExecutorService poller;
-    private final ThreadPoolExecutor senders;
+    private final ExecutorService senders;
+    private final SenderSlots slots;
     private final Set<String> sending = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean nudged = new AtomicBoolean();
 
+    /**
+     * @param threads sender threads
+     * @param timeout how long one POST may take, connecting included; a send taking a fifth of it
+     *                counts as slow
+     */
     public PushDelivery(PushConfigStore configs, TaskStore tasks, WebhookGuard guard, WebhookPost post,
                         DeliverySigner signer, List<PushPayloadEncoder> encoders, RetrySchedule schedule,
-                        Clock clock, int threads) {
+                        Clock clock, int threads, Duration timeout) {
         this.configs = configs;
         this.tasks = tasks;
-        this.guard = guard;
         this.post = post;
-        this.signer = signer;
+        this.call = new WebhookCall(guard, post, signer, timeout);
         this.encoders = new ConcurrentHashMap<>();
         encoders.forEach(encoder -> this.encoders.put(encoder.version(), encoder));
         this.schedule = schedule;
         this.clock = clock;
+        this.timeout = timeout;
         this.poller = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("switchboard-push-poll"));
-        this.senders = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
-                new ArrayBlockingQueue<>(threads * 16), DaemonThreads.pool("switchboard-push"));
+        // the slots admit at most one turn per thread, so the queue stays short
+        this.senders = Executors.newFixedThreadPool(threads, DaemonThreads.pool("switchboard-push"));
+        this.slots = new SenderSlots(threads, timeout.dividedBy(5));
     }
 
     /**
@@ -87,7 +91,7 @@ public final class PushDelivery implements AutoCloseable {
         }
     }
 
-    /** New events were stored: look for due configs soon rather than at the next tick. Never blocks. */
+    /** New events were stored, or a sender is free: look for due configs soon. Never blocks. */
     public void nudge() {
         if (nudged.compareAndSet(false, true)) {
             try {
@@ -109,32 +113,61 @@ public final class PushDelivery implements AutoCloseable {
         }
     }
 
+    /**
+     * Gives due configs a turn, earliest due first, while slots are free. A config whose slot is
+     * refused goes behind the others that are due: at once when its destination is quick (it only
+     * waits for a turn of its own), after a deadline when it is slow.
+     */
     private void poll() {
-        for (StoredPushConfig config : configs.due(clock.millis(), BATCH)) {
+        long now = clock.millis();
+        for (StoredPushConfig config : configs.due(now, BATCH)) {
+            if (slots.full()) {
+                return; // the rest keep their places until a sender is free
+            }
             String key = config.taskId() + "\u0000" + config.id();
-            if (!sending.add(key)) {
+            if (sending.contains(key)) {
                 continue;
             }
+            String destination = SenderSlots.destination(config.config().url());
+            SenderSlots.Slot slot = slots.take(destination, config.failures() > 0, now);
+            if (slot == null) {
+                boolean slow = config.failures() > 0 || slots.isSlow(destination, now);
+                postpone(config, config.failures(), now + (slow ? timeout.toMillis() : POLL_MILLIS));
+                continue;
+            }
+            sending.add(key);
             try {
-                senders.execute(() -> {
-                    try {
-                        deliver(config);
-                    } catch (RuntimeException e) {
-                        LOG.log(Level.WARNING, "Push delivery for task " + config.taskId() + " failed", e);
-                    } finally {
-                        sending.remove(key);
-                    }
-                });
-            } catch (RejectedExecutionException full) {
-                sending.remove(key); // the next poll offers it again
+                senders.execute(() -> turn(config, slot, key));
+            } catch (RejectedExecutionException closed) {
+                sending.remove(key);
+                slots.release(slot);
+                return;
             }
         }
     }
 
+    /** A sender that is free again asks for more work, unless its turn broke: the next tick retries that. */
+    private void turn(StoredPushConfig config, SenderSlots.Slot slot, String key) {
+        boolean ended = false;
+        try {
+            deliver(config);
+            ended = true;
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Push delivery for task " + config.taskId() + " failed", e);
+        } finally {
+            sending.remove(key);
+            slots.release(slot);
+        }
+        if (ended) {
+            nudge();
+        }
+    }
+
     /**
-     * Sends the config's owed events in order until one fails or none is left. What is owed comes
-     * from the stored cursor, not from {@code due}'s copy: a poll may have read the config while an
-     * earlier delivery of it was still running, and that copy's cursor would send its events again.
+     * One turn: sends the config's owed events in order until one fails, none is left, or the turn
+     * is over. What is owed comes from the stored cursor, not from {@code due}'s copy: a poll may
+     * have read the config while an earlier turn of it was still running, and that copy's cursor
+     * would send its events again.
      */
     void deliver(StoredPushConfig due) {
         Optional<StoredPushConfig> fresh = configs.find(due.taskId(), due.id());
@@ -149,11 +182,17 @@ public final class PushDelivery implements AutoCloseable {
             return;
         }
         List<StoredEvent> owed = tasks.eventsAfter(config.taskId(), config.deliveredSeq());
+        String destination = SenderSlots.destination(config.config().url());
         Task[] current = new Task[1];
+        int sent = 0;
         for (StoredEvent event : owed) {
             Optional<StoredPushConfig> still = configs.find(config.taskId(), config.id());
             if (still.isEmpty() || still.get().cutOff() != null) {
                 return; // deleted or cut off meanwhile
+            }
+            if (sent == TURN_EVENTS) {
+                postpone(still.get(), 0, clock.millis()); // the others that are due go first
+                return;
             }
             Optional<byte[]> body = encoder.encode(event, () -> {
                 if (current[0] == null) {
@@ -162,47 +201,32 @@ public final class PushDelivery implements AutoCloseable {
                 return current[0];
             });
             if (body.isPresent()) {
-                String failure = send(still.get().config(), body.get());
+                long start = System.nanoTime();
+                String failure = call.send(still.get().config(), body.get());
+                long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+                slots.took(destination, took, clock.millis());
+                sent++;
                 if (failure != null) {
                     failed(still.get(), failure);
                     return;
                 }
+                configs.delivered(config.taskId(), config.id(), event.seq());
+                if (slots.isSlowSend(took) && event != owed.get(owed.size() - 1)) {
+                    postpone(still.get(), 0, clock.millis()); // the rest wait among the slow
+                    return;
+                }
+            } else {
+                configs.delivered(config.taskId(), config.id(), event.seq());
             }
-            configs.delivered(config.taskId(), config.id(), event.seq());
         }
     }
 
-    /** @return null when the webhook took it, else why not */
-    private String send(TaskPushNotificationConfig config, byte[] body) {
-        WebhookTarget target;
-        try {
-            target = guard.target(config.url());
-        } catch (A2AException refused) {
-            return "refused: " + refused.getMessage();
-        } catch (IOException unresolved) {
-            return "the host does not resolve";
-        }
-        List<Map.Entry<String, String>> headers = new ArrayList<>();
-        headers.add(Map.entry("Content-Type", CONTENT_TYPE));
-        if (config.authentication() != null) {
-            String credentials = config.authentication().credentials();
-            headers.add(Map.entry("Authorization", config.authentication().scheme()
-                    + (credentials == null || credentials.isEmpty() ? "" : " " + credentials)));
-        }
-        if (config.token() != null && !config.token().isEmpty()) {
-            headers.add(Map.entry("X-A2A-Notification-Token", config.token()));
-        }
-        headers.add(Map.entry(DeliverySigner.HEADER, signer.sign(body)));
-        try {
-            int status = post.post(target, body, headers, TIMEOUT);
-            if (status >= 200 && status < 300) {
-                return null;
-            }
-            return status >= 300 && status < 400 ? "answered " + status + " (redirects are not followed)"
-                    : "answered " + status;
-        } catch (IOException e) {
-            return "could not be reached (" + e.getClass().getSimpleName() + ")";
-        }
+    /**
+     * When to try next, the failure count as it is. The store's record of a failed attempt, which
+     * sets both, serves: nothing else about the config changes.
+     */
+    private void postpone(StoredPushConfig config, int failures, long nextAttemptMillis) {
+        configs.failed(config.taskId(), config.id(), failures, nextAttemptMillis, null);
     }
 
     private void failed(StoredPushConfig config, String failure) {
@@ -223,9 +247,13 @@ public final class PushDelivery implements AutoCloseable {
                 + config.id() + ") after " + failures + " failure(s): " + text);
     }
 
+    /** Stops polling and sending, and the post it was given, which is this delivery's alone. */
     @Override
     public void close() {
         poller.shutdownNow();
         senders.shutdownNow();
+        if (post != null) {
+            post.close();
+        }
     }
 }

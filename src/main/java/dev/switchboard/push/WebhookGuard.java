@@ -8,15 +8,19 @@ import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.UnknownHostException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The SSRF guard: which webhook URLs the server may call, checked when a config is registered and
- * again before every delivery. The host is resolved and every address it resolves to is checked
- * ({@link AddressClassifier}), unless the host or the address is on the operator's allowlist; a
- * delivery then connects to the checked address itself.
+ * The SSRF guard: which webhook URLs the server may call. At registration it judges only what
+ * needs no DNS (scheme, syntax, literal addresses, {@code localhost} names, the allowlist): a
+ * lookup there would hold a request thread for as long as a stranger's name server likes, and its
+ * answer, echoed in a refusal, would tell the caller what internal names resolve to. Before every
+ * delivery, on a sender thread, the host is resolved and every address it resolves to is checked
+ * ({@link AddressClassifier}) unless the host or the address is allowlisted; the delivery then
+ * connects to a checked address itself.
  */
 public final class WebhookGuard implements WebhookCheck {
     /** Resolves a host to all of its addresses. */
@@ -24,6 +28,15 @@ public final class WebhookGuard implements WebhookCheck {
     public interface Resolver {
         InetAddress[] resolve(String host) throws UnknownHostException;
     }
+
+    /** Why a webhook may not be called (any more); the reason names no resolved address. */
+    public static final class Refused extends Exception {
+        Refused(String reason) {
+            super(reason, null, false, false);
+        }
+    }
+
+    private static final String INTERNAL = "; this agent does not send notifications into internal networks";
 
     private final PushSettings settings;
     private final Resolver resolver;
@@ -37,29 +50,49 @@ public final class WebhookGuard implements WebhookCheck {
         this(settings, InetAddress::getAllByName);
     }
 
-    /**
-     * At registration. A host that does not resolve now is accepted: it cannot be judged, and
-     * every delivery resolves and judges it again.
-     */
+    /** At registration: never resolves a name; a host name is judged at every delivery. */
     @Override
     public void check(String url, String field) {
-        URI uri = parse(url, field);
-        try {
-            resolveChecked(uri, field);
-        } catch (UnknownHostException unresolved) {
-            // judged at delivery
+        String host = bare(parse(url, field).getHost());
+        if (!settings.guard() || allowedHost(host)) {
+            return;
         }
+        Optional<InetAddress> named = literal(host).or(() -> isLocalhost(host)
+                ? Optional.of(InetAddress.getLoopbackAddress()) : Optional.empty());
+        named.filter(address -> !allowedRange(address)).flatMap(AddressClassifier::refusal).ifPresent(refusal -> {
+            throw A2AException.invalidField(field, "is refused: " + host + " is " + refusal + INTERNAL);
+        });
     }
 
     /**
-     * Before a delivery: the address to connect to.
+     * Before a delivery, on the sender's thread: the addresses to connect to.
      *
      * @throws UnknownHostException when the host does not resolve (a delivery failure, retried)
-     * @throws A2AException         when the URL is not allowed any more (the config is cut off)
+     * @throws Refused              when the URL is not allowed (any more): the config is cut off
      */
-    public WebhookTarget target(String url) throws UnknownHostException {
-        URI uri = parse(url, "url");
-        List<InetAddress> addresses = resolveChecked(uri, "url");
+    public WebhookTarget target(String url) throws UnknownHostException, Refused {
+        URI uri;
+        try {
+            uri = parse(url, "url");
+        } catch (A2AException refused) {
+            throw new Refused(refused.getMessage());
+        }
+        String host = bare(uri.getHost());
+        Optional<InetAddress> literal = literal(host);
+        List<InetAddress> addresses = literal.isPresent() ? List.of(literal.get()) : List.of(resolver.resolve(host));
+        if (addresses.isEmpty()) {
+            throw new UnknownHostException(host);
+        }
+        if (settings.guard() && !allowedHost(host)) {
+            for (InetAddress address : addresses) {
+                Optional<String> refusal = allowedRange(address) ? Optional.empty()
+                        : AddressClassifier.refusal(address);
+                if (refusal.isPresent()) {
+                    throw new Refused((literal.isPresent() ? "the address is " : "the host resolves to ")
+                            + refusal.get() + INTERNAL);
+                }
+            }
+        }
         boolean https = uri.getScheme().equalsIgnoreCase("https");
         int port = uri.getPort() >= 0 ? uri.getPort() : https ? 443 : 80;
         return new WebhookTarget(uri, uri.getHost(), port, addresses, https);
@@ -88,29 +121,38 @@ public final class WebhookGuard implements WebhookCheck {
         return uri;
     }
 
-    /** Resolves the host and checks every address; returns them all. */
-    private List<InetAddress> resolveChecked(URI uri, String field) throws UnknownHostException {
-        String host = uri.getHost();
-        String bare = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
-        InetAddress[] addresses = Cidr.isLiteral(bare)
-                ? new InetAddress[] {InetAddress.getByName(bare)} : resolver.resolve(bare);
-        if (addresses.length == 0) {
-            throw new UnknownHostException(bare);
+    private boolean allowedHost(String host) {
+        return settings.allowedHosts().contains(host.toLowerCase(Locale.ROOT));
+    }
+
+    private boolean allowedRange(InetAddress address) {
+        return settings.allowedRanges().stream().anyMatch(range -> range.contains(address));
+    }
+
+    /**
+     * The address a literal host stands for. The JDK resolves text that only looks like an
+     * address (an octet above 255) as a name, so such text is no literal here.
+     */
+    private static Optional<InetAddress> literal(String host) {
+        if (!Cidr.isLiteral(host) || host.indexOf(':') < 0 && Arrays.stream(host.split("\\."))
+                .anyMatch(octet -> Integer.parseInt(octet) > 255)) {
+            return Optional.empty();
         }
-        if (!settings.guard() || settings.allowedHosts().contains(bare.toLowerCase(Locale.ROOT))) {
-            return List.of(addresses);
+        try {
+            return Optional.of(InetAddress.getByName(host));
+        } catch (UnknownHostException malformed) {
+            return Optional.empty();
         }
-        for (InetAddress address : addresses) {
-            if (settings.allowedRanges().stream().anyMatch(range -> range.contains(address))) {
-                continue;
-            }
-            Optional<String> refusal = AddressClassifier.refusal(address);
-            if (refusal.isPresent()) {
-                String named = Cidr.isLiteral(bare) ? "" : " resolves to " + address.getHostAddress() + ",";
-                throw A2AException.invalidField(field, "is refused: " + bare + named + " " + refusal.get()
-                        + "; this agent does not send notifications into internal networks");
-            }
-        }
-        return List.of(addresses);
+    }
+
+    /** RFC 6761: {@code localhost} and every name under it are loopback, whatever DNS would say. */
+    private static boolean isLocalhost(String host) {
+        String name = host.toLowerCase(Locale.ROOT);
+        name = name.endsWith(".") ? name.substring(0, name.length() - 1) : name;
+        return name.equals("localhost") || name.endsWith(".localhost");
+    }
+
+    private static String bare(String host) {
+        return host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
     }
 }

@@ -1,6 +1,7 @@
 package dev.switchboard.push;
 
 import dev.switchboard.config.Cidr;
+import dev.switchboard.runtime.DaemonThreads;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,8 +12,16 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLParameters;
@@ -24,20 +33,33 @@ import javax.net.ssl.SSLSocketFactory;
  * to a second DNS answer). For https the TLS handshake names the URL's host (SNI) and the
  * certificate must match it, exactly as for a connection made by name. Only the status line of
  * the answer is read; redirects are answers like any other, never followed. The whole exchange
- * has one deadline.
+ * (connect, TLS handshake, writing the request, reading the status line) has one deadline: reads
+ * and connects are bounded by socket timeouts, and at the deadline the connection is closed, which
+ * is the only way to end a write into a webhook that accepted the connection and stopped reading.
  */
-public final class WebhookPost {
+public final class WebhookPost implements AutoCloseable {
     private static final int MAX_STATUS_LINE = 8192;
 
     private final Supplier<SSLSocketFactory> tls;
+    /** Closes the connections whose time is up; its one thread ends when no post is under way. */
+    private final ScheduledThreadPoolExecutor alarms;
+    private final Set<Deadline> underWay = ConcurrentHashMap.newKeySet();
 
     public WebhookPost(SSLSocketFactory tls) {
-        this.tls = () -> tls;
+        this(() -> tls);
     }
 
     /** With the JVM's default TLS context, made on the first https post rather than at start-up. */
     public WebhookPost() {
-        this.tls = DefaultTls::factory;
+        this(DefaultTls::factory);
+    }
+
+    private WebhookPost(Supplier<SSLSocketFactory> tls) {
+        this.tls = tls;
+        this.alarms = new ScheduledThreadPoolExecutor(1, DaemonThreads.named("switchboard-push-deadline"));
+        alarms.setRemoveOnCancelPolicy(true);
+        alarms.setKeepAliveTime(30, TimeUnit.SECONDS);
+        alarms.allowCoreThreadTimeOut(true);
     }
 
     /**
@@ -47,28 +69,42 @@ public final class WebhookPost {
     public int post(WebhookTarget target, byte[] body, List<Map.Entry<String, String>> headers, Duration timeout)
             throws IOException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        try (Socket plain = connect(target, deadline)) {
-            plain.setSoTimeout(millisLeft(deadline));
-            Socket socket = target.https() ? handshake(plain, target) : plain;
-            try {
-                OutputStream out = socket.getOutputStream();
-                out.write(head(target, body.length, headers).getBytes(StandardCharsets.ISO_8859_1));
-                out.write(body);
-                out.flush();
-                return status(socket, deadline);
-            } finally {
-                if (socket != plain) {
-                    socket.close();
+        try (Deadline alarm = new Deadline(alarms, timeout, underWay)) {
+            try (Socket plain = connect(target, deadline, alarm)) {
+                plain.setSoTimeout(millisLeft(deadline));
+                Socket socket = target.https() ? handshake(plain, target) : plain;
+                try {
+                    OutputStream out = socket.getOutputStream();
+                    out.write(head(target, body.length, headers).getBytes(StandardCharsets.ISO_8859_1));
+                    out.write(body);
+                    out.flush();
+                    return status(socket, deadline);
+                } finally {
+                    if (socket != plain) {
+                        socket.close();
+                    }
                 }
+            } catch (IOException e) {
+                if (alarm.rang()) {
+                    throw new SocketTimeoutException("the webhook did not take the notification in time");
+                }
+                throw e;
             }
         }
     }
 
+    /** Stops the deadline thread and cuts off the posts under way, which would otherwise outlive it. */
+    @Override
+    public void close() {
+        alarms.shutdownNow();
+        underWay.forEach(Deadline::ring);
+    }
+
     /** A connection to the first checked address that accepts one. */
-    private static Socket connect(WebhookTarget target, long deadline) throws IOException {
+    private static Socket connect(WebhookTarget target, long deadline, Deadline alarm) throws IOException {
         IOException last = null;
         for (InetAddress address : target.addresses()) {
-            Socket socket = new Socket();
+            Socket socket = alarm.watch(new Socket());
             try {
                 socket.connect(new InetSocketAddress(address, target.port()), millisLeft(deadline));
                 return socket;
@@ -152,6 +188,54 @@ public final class WebhookPost {
 
     private static String bare(String host) {
         return host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
+    }
+
+    /** Closes the sockets it watches once the exchange's time is up, unless closed first. */
+    private static final class Deadline implements AutoCloseable {
+        private final List<Socket> sockets = new ArrayList<>();
+        private final Set<Deadline> underWay;
+        private final ScheduledFuture<?> alarm;
+        private boolean rang;
+
+        Deadline(ScheduledExecutorService alarms, Duration timeout, Set<Deadline> underWay) throws IOException {
+            this.underWay = underWay;
+            underWay.add(this); // before the alarm: a post that gets one is seen by close()
+            try {
+                alarm = alarms.schedule(this::ring, timeout.toNanos(), TimeUnit.NANOSECONDS);
+            } catch (RejectedExecutionException closed) {
+                underWay.remove(this);
+                throw new IOException("webhook posts are shut down");
+            }
+        }
+
+        synchronized Socket watch(Socket socket) throws IOException {
+            if (rang) {
+                socket.close();
+            }
+            sockets.add(socket);
+            return socket;
+        }
+
+        synchronized boolean rang() {
+            return rang;
+        }
+
+        synchronized void ring() {
+            rang = true;
+            for (Socket socket : sockets) {
+                try {
+                    socket.close();
+                } catch (IOException e) {
+                    // closing is all that is wanted; a socket that fails to close is closed enough
+                }
+            }
+        }
+
+        @Override
+        public void close() {
+            alarm.cancel(false);
+            underWay.remove(this);
+        }
     }
 
     /** Holder idiom: the default context is built when {@link #factory} is first called. */

@@ -3,14 +3,20 @@ package dev.switchboard.store;
 import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.protocol.TaskPushNotificationConfig;
 import dev.switchboard.protocol.TaskPushNotificationConfig.AuthenticationInfo;
+import dev.switchboard.protocol.TaskState;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Clock;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
 /** Webhook configs on JPA; the token and credentials are sealed before they reach the database. */
 public final class JpaPushConfigStore implements PushConfigStore {
+    /** Task states after which no event is stored, so no webhook is called again. */
+    private static final List<String> FINISHED = Arrays.stream(TaskState.values()).filter(TaskState::isTerminal)
+            .map(TaskState::name).toList();
+
     private final EntityManagerFactory emf;
     private final SecretBox secrets;
     private final Clock clock;
@@ -64,6 +70,21 @@ public final class JpaPushConfigStore implements PushConfigStore {
                 .setFirstResult(offset)
                 .setMaxResults(limit)
                 .getResultStream().map(this::stored).toList());
+    }
+
+    @Override
+    public long countForTask(String taskId) {
+        return emf.callInTransaction(em -> em.createQuery(
+                        "select count(c) from PushConfigRow c where c.taskId = :task", Long.class)
+                .setParameter("task", taskId).getSingleResult());
+    }
+
+    @Override
+    public long countOpenForOwner(String owner) {
+        return emf.callInTransaction(em -> em.createQuery(
+                        "select count(c) from PushConfigRow c, TaskRow t where t.id = c.taskId and t.owner = :owner"
+                                + " and c.cutOff is null and t.state not in :finished", Long.class)
+                .setParameter("owner", owner).setParameter("finished", FINISHED).getSingleResult());
     }
 
     @Override

@@ -23,6 +23,15 @@ public interface PushConfigStore {
     /** A task's configs in the order they were made, from {@code offset}, at most {@code limit}. */
     List<StoredPushConfig> list(String taskId, int offset, int limit);
 
+    /** How many configs the task has. */
+    long countForTask(String taskId);
+
+    /**
+     * How many configs the owner's unfinished tasks have, cut-off ones not counted: the webhooks
+     * that the owner's next events can still reach.
+     */
+    long countOpenForOwner(String owner);
+
     /** @return whether a config was there */
     boolean delete(String taskId, String id);
 

@@ -14,9 +14,12 @@ import dev.switchboard.store.PushConfigStore;
 import dev.switchboard.store.StoredPushConfig;
 import dev.switchboard.store.StoredTask;
 import dev.switchboard.store.TaskStore;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
@@ -24,7 +27,9 @@ import java.util.regex.Pattern;
  * The four push-notification config operations, and the registration of a config sent inside
  * SendMessage. A config belongs to its task: whoever may not see the task gets "task not found".
  * Every URL passes the webhook check before it is stored; every header value is checked so that
- * it cannot split a header.
+ * it cannot split a header. Each config is a signed POST per event to a URL of the caller's
+ * choosing, so a task may have only so many, and so may the owner of unfinished tasks (the
+ * operator's own tasks aside): one more is invalid params naming the limit.
  */
 public final class PushConfigs {
     static final int MAX_ID = FieldLimits.PUSH_CONFIG_ID;
@@ -38,17 +43,37 @@ public final class PushConfigs {
     private final PushConfigStore configs;
     private final WebhookCheck webhooks;
     private final boolean enabled;
+    private final int maxPerTask;
+    private final int maxPerOwner;
+    /**
+     * Counting and saving under one lock per owner keeps simultaneous creates from passing a limit
+     * together; on one instance, that is (instances sharing a database count apart).
+     */
+    private final Object[] ownerLocks = new Object[64];
 
-    public PushConfigs(TaskStore tasks, PushConfigStore configs, WebhookCheck webhooks, boolean enabled) {
+    /**
+     * @param maxPerTask  configs one task may have; 0 for no limit
+     * @param maxPerOwner configs one owner's unfinished tasks may have, cut-off ones not counted; 0 for no limit
+     */
+    public PushConfigs(TaskStore tasks, PushConfigStore configs, WebhookCheck webhooks, int maxPerTask,
+                       int maxPerOwner) {
+        this(tasks, configs, webhooks, true, maxPerTask, maxPerOwner);
+    }
+
+    private PushConfigs(TaskStore tasks, PushConfigStore configs, WebhookCheck webhooks, boolean enabled,
+                        int maxPerTask, int maxPerOwner) {
         this.tasks = tasks;
         this.configs = configs;
         this.webhooks = webhooks;
         this.enabled = enabled;
+        this.maxPerTask = maxPerTask;
+        this.maxPerOwner = maxPerOwner;
+        Arrays.setAll(ownerLocks, i -> new Object());
     }
 
     /** Push switched off: every operation answers PushNotificationNotSupported. */
     public static PushConfigs disabled(TaskStore tasks) {
-        return new PushConfigs(tasks, null, (url, field) -> { }, false);
+        return new PushConfigs(tasks, null, (url, field) -> { }, false, 0, 0);
     }
 
     public boolean enabled() {
@@ -67,7 +92,10 @@ public final class PushConfigs {
         FieldLimits.tenant(config.tenant());
         StoredTask task = visible(taskId, call);
         TaskPushNotificationConfig accepted = withTask(accept(config, ""), taskId);
-        configs.save(accepted, call.line(), task.lastSeq());
+        synchronized (ownerLock(task.owner(), taskId)) {
+            withinLimits(task.owner(), taskId, accepted.id());
+            configs.save(accepted, call.line(), task.lastSeq());
+        }
         return accepted;
     }
 
@@ -145,9 +173,56 @@ public final class PushConfigs {
         return new TaskPushNotificationConfig(config.tenant(), id, config.taskId(), config.url(), config.token(), auth);
     }
 
+    /**
+     * Checks a config that came inside SendMessage, as {@link #accept(TaskPushNotificationConfig, String)},
+     * and that it stays within the limits, before the message touches any task.
+     *
+     * @param taskId the task the message continues, or null for a message that starts one
+     */
+    TaskPushNotificationConfig accept(TaskPushNotificationConfig config, String path, ServerCallContext call,
+                                      String taskId) {
+        TaskPushNotificationConfig accepted = accept(config, path);
+        String owner = call.owner();
+        // a task the caller may not see is "not found", which the message's intake answers
+        Optional<StoredTask> continued = taskId == null ? Optional.empty() : tasks.find(taskId)
+                .filter(task -> owner == null || owner.equals(task.owner()));
+        if (taskId == null || continued.isPresent()) {
+            String taskOwner = continued.map(StoredTask::owner).orElse(owner);
+            synchronized (ownerLock(taskOwner, taskId)) {
+                withinLimits(taskOwner, taskId, accepted.id());
+            }
+        }
+        return accepted;
+    }
+
     /** Registers a config that came inside SendMessage on the task it started or continued. */
     void register(TaskPushNotificationConfig accepted, String taskId, long afterSeq, ProtocolVersion version) {
         configs.save(withTask(accepted, taskId), version, afterSeq);
+    }
+
+    /**
+     * @param taskId null for a task about to start, which has no configs yet
+     * @throws A2AException invalid params naming the limit, when one more config would pass it
+     */
+    private void withinLimits(String owner, String taskId, String id) {
+        Optional<StoredPushConfig> replaced = taskId == null ? Optional.empty() : configs.find(taskId, id);
+        if (maxPerTask > 0 && taskId != null && replaced.isEmpty() && configs.countForTask(taskId) >= maxPerTask) {
+            throw new A2AException(A2AError.INVALID_PARAMS, "Task " + taskId + " has " + maxPerTask
+                    + " push notification configs, the most one task may have (limit " + maxPerTask
+                    + "); delete one, or replace one under its id", Map.of("taskId", taskId, "limit",
+                    Integer.toString(maxPerTask)));
+        }
+        boolean opens = replaced.map(config -> config.cutOff() != null).orElse(true);
+        if (maxPerOwner > 0 && owner != null && opens && configs.countOpenForOwner(owner) >= maxPerOwner) {
+            throw new A2AException(A2AError.INVALID_PARAMS, "This caller has " + maxPerOwner
+                    + " push notification configs on unfinished tasks, the most one caller may have (limit "
+                    + maxPerOwner + "); delete some, or wait for tasks to finish", Map.of("limit",
+                    Integer.toString(maxPerOwner)));
+        }
+    }
+
+    private Object ownerLock(String owner, String taskId) {
+        return ownerLocks[Math.floorMod(Objects.hashCode(owner != null ? owner : taskId), ownerLocks.length)];
     }
 
     private static void headerValue(String value, String field) {

@@ -299,7 +299,7 @@ public final class TaskService {
         FieldLimits.check(request);
         TaskPushNotificationConfig config = request.configuration().pushNotificationConfig();
         TaskPushNotificationConfig accepted = config == null ? null
-                : push.accept(config, "configuration.taskPushNotificationConfig");
+                : push.accept(config, "configuration.taskPushNotificationConfig", call, request.message().taskId());
         TaskRun run = intake.accept(request, call);
         if (accepted != null) {
             long afterSeq = run.isFollowUp()

@@ -32,7 +32,6 @@ import java.util.logging.Logger;
  */
 record PushParts(PushConfigs configs, PushDelivery delivery, DeliverySigner signer) implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(PushParts.class.getName());
-    private static final int PUSH_THREADS = 4;
 
     static PushParts assemble(Settings settings, TaskStore store, StoreOpening opening, TaskEvents events,
                               Clock clock) {
@@ -45,9 +44,11 @@ record PushParts(PushConfigs configs, PushDelivery delivery, DeliverySigner sign
                 db -> new JpaPushConfigStore(db.entityManagerFactory(), secrets, clock));
         DeliverySigner signer = DeliverySigner.inDirectory(settings.dataDir(), clock);
         PushDelivery delivery = new PushDelivery(configs, store, guard, new WebhookPost(), signer,
-                List.of(new StreamResponseEncoder(), new V03TaskEncoder()), RetrySchedule.DEFAULT, clock, PUSH_THREADS);
+                List.of(new StreamResponseEncoder(), new V03TaskEncoder()), RetrySchedule.DEFAULT, clock,
+                settings.push().threads(), settings.push().timeout());
         events.afterEveryPublish(delivery::nudge);
-        return new PushParts(new PushConfigs(store, configs, guard, true), delivery, signer);
+        return new PushParts(new PushConfigs(store, configs, guard, settings.push().maxConfigsPerTask(),
+                settings.push().maxConfigsPerCaller()), delivery, signer);
     }
 
     /** Deliveries resume once the store is open and reconciled, and the signing key loaded. */

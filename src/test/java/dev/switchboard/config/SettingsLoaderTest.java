@@ -57,6 +57,30 @@ class SettingsLoaderTest {
     }
 
     @Test
+    void pushLimitsHaveDefaultsAndAreRead() {
+        dataDir();
+        PushSettings defaults = load().push();
+        assertEquals(10, defaults.maxConfigsPerTask());
+        assertEquals(100, defaults.maxConfigsPerCaller());
+        assertEquals(4, defaults.threads());
+        assertEquals(Duration.ofSeconds(10), defaults.timeout());
+        env.put("SWITCHBOARD_PUSH_MAX_CONFIGS_PER_TASK", "3");
+        system.put("switchboard.push.max.configs.per.caller", "0");
+        context.put("switchboard.push.threads", "8");
+        context.put("switchboard.push.timeout.seconds", "2");
+        PushSettings read = load().push();
+        assertEquals(3, read.maxConfigsPerTask());
+        assertEquals(0, read.maxConfigsPerCaller());
+        assertEquals(8, read.threads());
+        assertEquals(Duration.ofSeconds(2), read.timeout());
+        context.put("switchboard.push.threads", "0");
+        assertEquals(Setting.PUSH_THREADS, assertThrows(InvalidSettingException.class, this::load).setting());
+        context.put("switchboard.push.threads", "4");
+        context.put("switchboard.push.timeout.seconds", "0");
+        assertEquals(Setting.PUSH_TIMEOUT_SECONDS, assertThrows(InvalidSettingException.class, this::load).setting());
+    }
+
+    @Test
     void aContainerDataSourceReplacesTheJdbcUrlButNotBoth() {
         dataDir();
         assertNull(load().dataSource(), "the embedded H2 by default");

@@ -12,10 +12,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The webhook guard as shipped: a server with no allowlist refuses webhooks on loopback, private,
- * link-local and metadata-service addresses, and host names that resolve to them, at registration
- * with invalid params (-32602) naming the reason, both through CreateTaskPushNotificationConfig and
- * inside SendMessage (which then creates no task). Plain http is allowed here only so that the
- * refusals are about addresses.
+ * link-local and metadata-service addresses, in every IPv6 form that carries them, and
+ * {@code localhost} names, at registration with invalid params (-32602) naming the reason but no
+ * resolved address, both through CreateTaskPushNotificationConfig and inside SendMessage (which
+ * then creates no task). Plain http is allowed here only so that the refusals are about addresses.
  */
 class PushGuardIT {
     @TempDir
@@ -37,16 +37,28 @@ class PushGuardIT {
                     "http://[::ffff:127.0.0.1]:" + port + "/hook",
                     "http://10.0.0.8/hook", "http://172.16.5.4/hook", "http://192.168.1.20/hook",
                     "http://169.254.169.254/latest/meta-data/", "http://100.64.0.1/hook", "http://[fd00::1]/hook",
-                    "http://[fe80::1]/hook", "http://0.0.0.0:" + port + "/hook");
+                    "http://[fe80::1]/hook", "http://0.0.0.0:" + port + "/hook",
+                    "http://[::ffff:0:127.0.0.1]:" + port + "/hook",      // SIIT-translated loopback
+                    "http://[64:ff9b:1:7f00:0:100::]:" + port + "/hook",  // local-use NAT64
+                    "http://168.63.129.16/hook");                         // Azure's wire server
             for (String url : refused) {
                 JsonObject error = rpc.call("CreateTaskPushNotificationConfig", Json.createObjectBuilder()
                         .add("taskId", taskId).add("url", url).build()).getJsonObject("error");
                 assertEquals(-32602, error.getInt("code"), url + ": " + error);
                 assertTrue(error.getString("message").contains("refused"), url + ": " + error);
             }
-            JsonObject metadata = rpc.call("CreateTaskPushNotificationConfig", Json.createObjectBuilder()
-                    .add("taskId", taskId).add("url", "http://169.254.169.254/latest/meta-data/").build());
-            assertTrue(metadata.getJsonObject("error").getString("message").contains("metadata"), metadata.toString());
+            for (String url : List.of("http://169.254.169.254/latest/meta-data/", "http://168.63.129.16/machine")) {
+                JsonObject metadata = rpc.call("CreateTaskPushNotificationConfig", Json.createObjectBuilder()
+                        .add("taskId", taskId).add("url", url).build());
+                assertTrue(metadata.getJsonObject("error").getString("message").contains("metadata"),
+                        metadata.toString());
+            }
+            // refused by its name, looked up nowhere: the answer names no address it resolves to
+            JsonObject named = rpc.call("CreateTaskPushNotificationConfig", Json.createObjectBuilder()
+                    .add("taskId", taskId).add("url", "http://localhost:" + port + "/hook").build());
+            String message = named.getJsonObject("error").getString("message");
+            assertTrue(message.contains("loopback") && !message.contains("127.0.0.1") && !message.contains("::1"),
+                    message);
 
             int before = rpc.result("ListTasks", Json.createObjectBuilder().build()).getInt("totalSize");
             JsonObject send = rpc.call("SendMessage", Json.createObjectBuilder()

@@ -14,9 +14,14 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import jakarta.json.JsonObjectBuilder;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -25,8 +30,9 @@ import org.junit.jupiter.api.Test;
  * Push notifications against a real webhook on a loopback port, which the test server's allowlist
  * (set in arquillian.xml) lets it reach: every event of the task's log arrives in order, once the
  * webhook takes it, as one StreamResponse with the config's headers and a signature that verifies
- * with the published JWK Set; 500s are retried, redirects are not followed; the config operations
- * work on both bindings and only for the task's owner.
+ * with the published JWK Set; 500s are retried, redirects are not followed; a black-holed webhook
+ * delays no other; the config operations work on both bindings, only for the task's owner, and up
+ * to the limit of configs per task.
  */
 class PushIT extends OnTomcat {
     private static final String OTHER_CALLER = "another-caller-key-0123456789";
@@ -223,6 +229,81 @@ class PushIT extends OnTomcat {
         assertEquals(-32602, rpc.errorCode("CreateTaskPushNotificationConfig", Json.createObjectBuilder()
                 .add("taskId", taskId).add("url", webhook.url("/x")).add("authentication", Json.createObjectBuilder()
                         .add("scheme", "Bearer").add("credentials", "c\nX: y")).build()));
+    }
+
+    /** The default limit of configs per task, on both bindings and inside SendMessage. */
+    @Test
+    void aTaskTakesOnlySoManyConfigs() {
+        String taskId = rpc.result("SendMessage", JsonRpc.send("input")).getJsonObject("task").getString("id");
+        for (int i = 0; i < 10; i++) {
+            rpc.result("CreateTaskPushNotificationConfig", config("/many").add("taskId", taskId).add("id", "c" + i)
+                    .build());
+        }
+        JsonObject error = rpc.call("CreateTaskPushNotificationConfig", config("/many").add("taskId", taskId)
+                .add("id", "c10").build()).getJsonObject("error");
+        assertEquals(-32602, error.getInt("code"), error.toString());
+        assertTrue(error.getString("message").contains("limit 10"), error.toString());
+        rpc.result("CreateTaskPushNotificationConfig", config("/replaced").add("taskId", taskId).add("id", "c0")
+                .build());
+
+        HttpResponse<String> rest = http.send(http.request("/a2a/rest/acme/tasks/" + taskId + "/pushNotificationConfigs")
+                .header("Content-Type", "application/json").header("A2A-Version", "1.0")
+                .POST(HttpRequest.BodyPublishers.ofString(config("/many").add("id", "r1").build().toString())).build());
+        assertEquals(400, rest.statusCode(), rest.body());
+        assertTrue(rest.body().contains("limit 10"), rest.body());
+
+        int history = rpc.result("GetTask", JsonRpc.id(taskId)).getJsonArray("history").size();
+        JsonObject send = rpc.call("SendMessage", Json.createObjectBuilder().add("message", JsonRpc.message("more")
+                .add("taskId", taskId)).add("configuration", Json.createObjectBuilder()
+                .add("taskPushNotificationConfig", config("/many").add("id", "s1"))).build());
+        assertEquals(-32602, send.getJsonObject("error").getInt("code"), send.toString());
+        JsonObject task = rpc.result("GetTask", JsonRpc.id(taskId));
+        assertEquals(history, task.getJsonArray("history").size(), "the refused message was not taken in");
+        assertEquals("TASK_STATE_INPUT_REQUIRED", task.getJsonObject("status").getString("state"));
+    }
+
+    /**
+     * Six configs on a webhook that accepts connections and never answers, each holding a sender
+     * until the 10 s deadline: a healthy webhook's notifications still arrive well before it.
+     */
+    @Test
+    void aBlackHoledWebhookDoesNotDelayOthers() throws Exception {
+        try (ServerSocket blackHole = new ServerSocket(0, 64, InetAddress.getLoopbackAddress())) {
+            List<Socket> swallowed = new CopyOnWriteArrayList<>();
+            Thread acceptor = new Thread(() -> {
+                try {
+                    while (true) {
+                        swallowed.add(blackHole.accept());
+                    }
+                } catch (IOException closed) {
+                    // the test is over
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+            String holed = rpc.result("SendMessage", JsonRpc.send("input")).getJsonObject("task").getString("id");
+            for (int i = 0; i < 6; i++) {
+                rpc.result("CreateTaskPushNotificationConfig", Json.createObjectBuilder().add("taskId", holed)
+                        .add("id", "hole" + i).add("url", "http://127.0.0.1:" + blackHole.getLocalPort() + "/hook")
+                        .build());
+            }
+            rpc.result("SendMessage", Json.createObjectBuilder().add("message", JsonRpc.message("more")
+                    .add("taskId", holed)).build());
+            long start = System.nanoTime();
+            String healthy = sendWithPush("hello", config("/healthy")).getString("id");
+            webhook.await("/healthy", list -> list.stream().anyMatch(d -> d.json().toString()
+                    .contains("TASK_STATE_COMPLETED")), 30);
+            long took = java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertTrue(took < 5_000, "the healthy webhook waited " + took + " ms for task " + healthy);
+            assertFalse(swallowed.isEmpty(), "the black hole was called");
+            for (int i = 0; i < 6; i++) {
+                rpc.result("DeleteTaskPushNotificationConfig", Json.createObjectBuilder().add("taskId", holed)
+                        .add("id", "hole" + i).build());
+            }
+            for (Socket socket : swallowed) {
+                socket.close();
+            }
+        }
     }
 
     @Test

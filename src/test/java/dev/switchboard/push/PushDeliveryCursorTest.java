@@ -16,6 +16,7 @@ import dev.switchboard.store.TaskStore;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -64,7 +65,7 @@ class PushDeliveryCursorTest {
                 "127.0.0.0/8")));
         PushDelivery delivery = new PushDelivery(configs, tasks, new WebhookGuard(open), new WebhookPost(),
                 DeliverySigner.inDirectory(dir, clock), List.of(new StreamResponseEncoder()), RetrySchedule.DEFAULT,
-                clock, 1);
+                clock, 1, Duration.ofSeconds(10));
         try {
             // a poll read the config while a sender was still delivering its events
             StoredPushConfig stale = configs.due(clock.millis(), 10).get(0);

@@ -14,6 +14,7 @@ import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class WebhookGuardTest {
@@ -25,15 +26,10 @@ class WebhookGuardTest {
 
     private static WebhookGuard guard(PushSettings settings) {
         return new WebhookGuard(settings, host -> {
-            List<String> addresses = DNS.get(host);
-            if (addresses == null) {
+            if (!DNS.containsKey(host)) {
                 throw new UnknownHostException(host);
             }
-            InetAddress[] resolved = new InetAddress[addresses.size()];
-            for (int i = 0; i < resolved.length; i++) {
-                resolved[i] = InetAddress.getByName(addresses.get(i));
-            }
-            return resolved;
+            return resolve(host);
         });
     }
 
@@ -43,8 +39,29 @@ class WebhookGuardTest {
         return e;
     }
 
+    /** A guard whose resolver counts its lookups. */
+    private static WebhookGuard counting(PushSettings settings, AtomicInteger lookups) {
+        return new WebhookGuard(settings, host -> {
+            lookups.incrementAndGet();
+            return DNS.containsKey(host) ? resolve(host) : new InetAddress[0];
+        });
+    }
+
+    private static InetAddress[] resolve(String host) throws UnknownHostException {
+        List<String> addresses = DNS.get(host);
+        InetAddress[] resolved = new InetAddress[addresses.size()];
+        for (int i = 0; i < resolved.length; i++) {
+            resolved[i] = InetAddress.getByName(addresses.get(i));
+        }
+        return resolved;
+    }
+
+    private static WebhookGuard.Refused refusedAtDelivery(WebhookGuard guard, String url) {
+        return assertThrows(WebhookGuard.Refused.class, () -> guard.target(url));
+    }
+
     @Test
-    void publicHttpsHostIsAcceptedAndPinnedToItsCheckedAddress() throws UnknownHostException {
+    void publicHttpsHostIsAcceptedAndPinnedToItsCheckedAddress() throws Exception {
         WebhookGuard guard = guard(PushSettings.DEFAULT);
         assertDoesNotThrow(() -> guard.check("https://hooks.example.com/a2a", "url"));
         WebhookTarget target = guard.target("https://hooks.example.com/a2a");
@@ -53,13 +70,38 @@ class WebhookGuardTest {
         assertEquals(443, target.port());
     }
 
+    /** No lookup at registration: it would hold the request thread, and its answer is an oracle. */
     @Test
-    void everyResolvedAddressIsChecked() {
-        assertTrue(refused(guard(PushSettings.DEFAULT), "https://sneaky.example.com/x").getMessage()
-                .contains("10.0.0.7"));
-        assertTrue(refused(guard(PushSettings.DEFAULT), "https://metadata.example.com/x").getMessage()
-                .contains("metadata"));
-        refused(guard(PushSettings.DEFAULT), "https://v6.example.com/x");
+    void registrationNeverResolvesAName() {
+        AtomicInteger lookups = new AtomicInteger();
+        WebhookGuard guard = counting(PushSettings.DEFAULT, lookups);
+        for (String url : List.of("https://hooks.example.com/a2a", "https://sneaky.example.com/x",
+                "https://metadata.example.com/x", "https://v6.example.com/x", "https://nowhere.example.com/x")) {
+            assertDoesNotThrow(() -> guard.check(url, "url"), url);
+        }
+        assertEquals(0, lookups.get());
+    }
+
+    @Test
+    void everyResolvedAddressIsCheckedAtDeliveryAndNoneIsNamed() {
+        WebhookGuard guard = guard(PushSettings.DEFAULT);
+        String sneaky = refusedAtDelivery(guard, "https://sneaky.example.com/x").getMessage();
+        assertTrue(sneaky.contains("private") && !sneaky.contains("10.0.0.7"), sneaky);
+        String metadata = refusedAtDelivery(guard, "https://metadata.example.com/x").getMessage();
+        assertTrue(metadata.contains("metadata") && !metadata.contains("169.254"), metadata);
+        String v6 = refusedAtDelivery(guard, "https://v6.example.com/x").getMessage();
+        assertTrue(v6.contains("unique-local") && !v6.contains("fd00"), v6);
+    }
+
+    @Test
+    void localhostNamesAreLoopbackWithoutAsking() {
+        WebhookGuard guard = guard(PushSettings.DEFAULT);
+        for (String url : List.of("https://localhost/x", "https://LOCALHOST./x", "https://hooks.localhost:8443/x")) {
+            assertTrue(refused(guard, url).getMessage().contains("loopback"), url);
+        }
+        PushSettings loopbackAllowed = new PushSettings(true, true, true, Set.of(),
+                List.of(Cidr.parse("127.0.0.0/8"), Cidr.parse("::1")));
+        assertDoesNotThrow(() -> guard(loopbackAllowed).check("http://localhost:8888/webhook", "url"));
     }
 
     @Test
@@ -87,9 +129,11 @@ class WebhookGuardTest {
         PushSettings allow = new PushSettings(true, true, true, Set.of("sneaky.example.com"),
                 List.of(Cidr.parse("127.0.0.0/8"), Cidr.parse("fd00::/8")));
         assertDoesNotThrow(() -> guard(allow).check("http://127.0.0.1:9000/hook", "url"));
-        assertDoesNotThrow(() -> guard(allow).check("https://sneaky.example.com/x", "url"));
-        assertDoesNotThrow(() -> guard(allow).check("https://v6.example.com/x", "url"));
+        assertDoesNotThrow(() -> guard(allow).target("http://127.0.0.1:9000/hook"));
+        assertDoesNotThrow(() -> guard(allow).target("https://sneaky.example.com/x"));
+        assertDoesNotThrow(() -> guard(allow).target("https://v6.example.com/x"));
         refused(guard(allow), "https://10.0.0.1/x");
+        refusedAtDelivery(guard(allow), "https://metadata.example.com/x");
     }
 
     @Test
@@ -97,5 +141,12 @@ class WebhookGuardTest {
         WebhookGuard guard = guard(PushSettings.DEFAULT);
         assertDoesNotThrow(() -> guard.check("https://nowhere.example.com/x", "url"));
         assertThrows(UnknownHostException.class, () -> guard.target("https://nowhere.example.com/x"));
+    }
+
+    @Test
+    void urlsRefusedSinceRegistrationAreRefusedAtDelivery() {
+        PushSettings httpsOnly = PushSettings.DEFAULT;
+        assertTrue(refusedAtDelivery(guard(httpsOnly), "http://hooks.example.com/x").getMessage().contains("https"));
+        assertTrue(refusedAtDelivery(guard(httpsOnly), "https://10.1.2.3/x").getMessage().contains("private"));
     }
 }

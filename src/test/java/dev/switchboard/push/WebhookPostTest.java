@@ -2,6 +2,7 @@ package dev.switchboard.push;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
@@ -10,6 +11,10 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -19,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.ExtendedSSLSession;
 import javax.net.ssl.KeyManagerFactory;
@@ -125,6 +131,132 @@ class WebhookPostTest {
                     "hooks.example.com", server.getLocalPort(), List.of(InetAddress.getLoopbackAddress()), true);
             assertThrows(IOException.class, () -> new WebhookPost(context(keystore, false).getSocketFactory())
                     .post(target, new byte[0], List.of(), Duration.ofSeconds(10)));
+        }
+    }
+
+    /** Enough to fill any socket buffers between the two ends, so that a write must wait for the reader. */
+    private static final byte[] LARGE = new byte[32 * 1024 * 1024];
+    private static final Duration DEADLINE = Duration.ofSeconds(1);
+
+    private static WebhookTarget loopback(String scheme, int port) {
+        return new WebhookTarget(URI.create(scheme + "://hooks.example.com:" + port + "/hook"), "hooks.example.com",
+                port, List.of(InetAddress.getLoopbackAddress()), scheme.equals("https"));
+    }
+
+    /** Posts within the deadline and a margin, and expects the post to fail for want of time. */
+    private static void timesOut(WebhookPost post, WebhookTarget target, byte[] body) {
+        long start = System.nanoTime();
+        assertTimeoutPreemptively(DEADLINE.multipliedBy(5), () -> assertThrows(SocketTimeoutException.class,
+                () -> post.post(target, body, List.of(), DEADLINE)));
+        long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertTrue(took >= DEADLINE.toMillis() - 50 && took < DEADLINE.toMillis() * 3, "took " + took + " ms");
+    }
+
+    /** A webhook that accepts connections (and, given TLS, completes the handshake) and never reads. */
+    private static List<Socket> holdWithoutReading(ServerSocket server) {
+        List<Socket> held = new CopyOnWriteArrayList<>();
+        Thread acceptor = new Thread(() -> {
+            try {
+                while (!server.isClosed()) {
+                    Socket socket = server.accept();
+                    if (socket instanceof SSLSocket tls) {
+                        tls.startHandshake();
+                    }
+                    held.add(socket);
+                }
+            } catch (IOException closed) {
+                // the test is over
+            }
+        });
+        acceptor.setDaemon(true);
+        acceptor.start();
+        return held;
+    }
+
+    @Test
+    void aWebhookThatNeverReadsCannotHoldTheSenderPastTheDeadline() throws Exception {
+        try (ServerSocket server = new ServerSocket()) {
+            server.setReceiveBufferSize(4096);
+            server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            holdWithoutReading(server);
+            try (WebhookPost post = new WebhookPost()) {
+                timesOut(post, loopback("http", server.getLocalPort()), LARGE);
+            }
+        }
+    }
+
+    /** At undeploy: a sender stuck writing must not outlive the application. */
+    @Test
+    void closingCutsOffPostsUnderWay() throws Exception {
+        try (ServerSocket server = new ServerSocket()) {
+            server.setReceiveBufferSize(4096);
+            server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            holdWithoutReading(server);
+            WebhookPost post = new WebhookPost();
+            CompletableFuture<Object> posting = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return post.post(loopback("http", server.getLocalPort()), LARGE, List.of(), Duration.ofMinutes(5));
+                } catch (IOException e) {
+                    return e;
+                }
+            });
+            Thread.sleep(300);
+            post.close();
+            assertTrue(posting.get(5, TimeUnit.SECONDS) instanceof IOException);
+        }
+    }
+
+    @Test
+    void aTlsWebhookThatNeverReadsCannotHoldTheSenderPastTheDeadline() throws Exception {
+        Path keystore = certificate("dns:hooks.example.com");
+        try (SSLServerSocket server = (SSLServerSocket) context(keystore, true).getServerSocketFactory()
+                .createServerSocket(0, 8, InetAddress.getLoopbackAddress())) {
+            holdWithoutReading(server);
+            try (WebhookPost post = new WebhookPost(context(keystore, false).getSocketFactory())) {
+                timesOut(post, loopback("https", server.getLocalPort()), LARGE);
+            }
+        }
+    }
+
+    @Test
+    void aWebhookThatReadsButNeverAnswersTimesOut() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 8, InetAddress.getLoopbackAddress())) {
+            Thread reader = new Thread(() -> {
+                try (Socket socket = server.accept()) {
+                    socket.getInputStream().transferTo(OutputStream.nullOutputStream());
+                } catch (IOException closed) {
+                    // the test is over
+                }
+            });
+            reader.setDaemon(true);
+            reader.start();
+            try (WebhookPost post = new WebhookPost()) {
+                timesOut(post, loopback("http", server.getLocalPort()), "{}".getBytes(StandardCharsets.UTF_8));
+            }
+        }
+    }
+
+    /** A listener whose accept queue is full drops further connection attempts: connecting never ends by itself. */
+    @Test
+    void aWebhookThatNeverAcceptsTimesOutConnecting() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            List<Socket> queued = new ArrayList<>();
+            try {
+                for (int i = 0; i < 8; i++) {
+                    Socket socket = new Socket();
+                    queued.add(socket);
+                    socket.connect(server.getLocalSocketAddress(), 200);
+                }
+            } catch (SocketTimeoutException full) {
+                // the queue is full: the next connection attempt waits, as the post's will
+            }
+            try (WebhookPost post = new WebhookPost()) {
+                timesOut(post, loopback("http", server.getLocalPort()), new byte[0]);
+            } finally {
+                for (Socket socket : queued) {
+                    socket.close();
+                }
+            }
         }
     }
 

@@ -72,4 +72,29 @@ class JpaPushConfigStoreTest {
             assertFalse(rows.getString(2).contains("cred-a"));
         }
     }
+
+    @Test
+    void countsArePerTaskAndPerOwnerOfUnfinishedTasks() throws Exception {
+        StoreTesting.TickingClock clock = new StoreTesting.TickingClock(StoreTesting.T0);
+        try (TaskDatabase database = backend.place(dir).open()) {
+            TaskStore tasks = StoreTesting.tasks(database, clock);
+            PushConfigStore configs = StoreTesting.pushConfigs(database, dir, clock);
+            for (String[] row : new String[][] {{"w1", "alice", "WORKING"}, {"w2", "alice", "INPUT_REQUIRED"},
+                    {"done", "alice", "COMPLETED"}, {"bob1", "bob", "WORKING"}}) {
+                Task task = StoreTesting.task(row[0], "c", TaskState.valueOf(row[2]), StoreTesting.T0);
+                tasks.create(task, row[1], null, List.of(StoreTesting.statusEvent(task)));
+                for (String id : List.of("a", "b")) {
+                    configs.save(new TaskPushNotificationConfig(null, id, row[0], "https://hooks.example.com/" + id,
+                            null, null), ProtocolVersion.V1_0, 0);
+                }
+            }
+            assertEquals(2, configs.countForTask("w1"));
+            assertEquals(0, configs.countForTask("nothing"));
+            assertEquals(4, configs.countOpenForOwner("alice"), "a finished task's configs are not counted");
+            configs.failed("w2", "a", 10, Long.MAX_VALUE, "answered 500");
+            assertEquals(3, configs.countOpenForOwner("alice"), "nor are cut-off ones");
+            assertEquals(2, configs.countOpenForOwner("bob"));
+            assertEquals(0, configs.countOpenForOwner("carol"));
+        }
+    }
 }

@@ -32,6 +32,7 @@ class PushConfigsTest {
 
     private TaskDatabase database;
     private JpaTaskStore tasks;
+    private JpaPushConfigStore store;
     private PushConfigs push;
 
     @BeforeEach
@@ -44,10 +45,14 @@ class PushConfigsTest {
                 throw A2AException.invalidField(field, "is refused");
             }
         };
-        push = new PushConfigs(tasks, new JpaPushConfigStore(database.entityManagerFactory(),
-                SecretBox.inDirectory(dir), clock), onlyExample, true);
-        Task task = StoreTesting.task("t1", "c1", TaskState.INPUT_REQUIRED, StoreTesting.T0);
-        tasks.create(task, "alice", null, List.of(StoreTesting.statusEvent(task)));
+        store = new JpaPushConfigStore(database.entityManagerFactory(), SecretBox.inDirectory(dir), clock);
+        push = new PushConfigs(tasks, store, onlyExample, 3, 5);
+        task("t1", "alice", TaskState.INPUT_REQUIRED);
+    }
+
+    private void task(String id, String owner, TaskState state) {
+        Task task = StoreTesting.task(id, "c1", state, StoreTesting.T0);
+        tasks.create(task, owner, null, List.of(StoreTesting.statusEvent(task)));
     }
 
     @AfterEach
@@ -163,5 +168,64 @@ class PushConfigsTest {
                 config("c", "https://hooks.example.com/1"), "t1", by("alice"))));
         assertEquals(A2AError.PUSH_NOTIFICATION_NOT_SUPPORTED, error(() -> off.list(
                 new ListTaskPushNotificationConfigsRequest("t1", null, null), by("alice"))));
+    }
+
+    private static String limitRefusal(Runnable call) {
+        A2AException refused = assertThrows(A2AException.class, call::run);
+        assertEquals(A2AError.INVALID_PARAMS, refused.error());
+        return refused.getMessage();
+    }
+
+    @Test
+    void aTaskHasOnlySoManyConfigsButMayReplaceThem() {
+        for (String id : List.of("a", "b", "c")) {
+            push.create(config(id, "https://hooks.example.com/" + id), "t1", by("alice"));
+        }
+        String refusal = limitRefusal(() -> push.create(config("d", "https://hooks.example.com/d"), "t1",
+                by("alice")));
+        assertTrue(refusal.contains("limit 3") && refusal.contains("t1"), refusal);
+        assertTrue(limitRefusal(() -> push.create(config("d", "https://hooks.example.com/d"), "t1", operator()))
+                .contains("limit 3"), "the operator is held to it too");
+        assertEquals("https://hooks.example.com/new", push.create(config("a", "https://hooks.example.com/new"), "t1",
+                by("alice")).url(), "replacing a config under its id adds none");
+        assertTrue(limitRefusal(() -> push.accept(config("d", "https://hooks.example.com/d"), "configuration",
+                by("alice"), "t1")).contains("limit 3"), "nor can a follow-up message add one");
+        push.delete(new TaskPushNotificationConfigRequest("t1", "b"), by("alice"));
+        push.create(config("d", "https://hooks.example.com/d"), "t1", by("alice"));
+    }
+
+    @Test
+    void aCallerHasOnlySoManyConfigsOnUnfinishedTasks() {
+        task("t2", "alice", TaskState.WORKING);
+        task("t3", "alice", TaskState.WORKING);
+        task("done", "alice", TaskState.COMPLETED);
+        task("b1", "bob", TaskState.WORKING);
+        for (String id : List.of("a", "b", "c")) {
+            push.create(config(id, "https://hooks.example.com/" + id), "t1", by("alice"));
+            push.create(config(id, "https://hooks.example.com/" + id), "done", by("alice"));
+        }
+        push.create(config("a", "https://hooks.example.com/a"), "t2", by("alice"));
+        push.create(config("b", "https://hooks.example.com/b"), "t2", operator());
+        String refusal = limitRefusal(() -> push.create(config("a", "https://hooks.example.com/a"), "t3",
+                by("alice")));
+        assertTrue(refusal.contains("limit 5"), refusal);
+        assertTrue(limitRefusal(() -> push.accept(config("x", "https://hooks.example.com/x"), "configuration",
+                by("alice"), null)).contains("limit 5"), "nor in a message that starts a task");
+        push.create(config("a", "https://hooks.example.com/a"), "b1", by("bob"));
+        push.accept(config("x", "https://hooks.example.com/x"), "configuration", by("alice"), "b1");
+
+        store.failed("t1", "a", 10, Long.MAX_VALUE, "answered 500");
+        push.create(config("a", "https://hooks.example.com/a"), "t3", by("alice"));
+        assertTrue(limitRefusal(() -> push.create(config("a", "https://hooks.example.com/a2"), "t1",
+                by("alice"))).contains("limit 5"), "reviving a cut-off config opens one more");
+    }
+
+    @Test
+    void limitsOfZeroAreNoLimits() {
+        PushConfigs unlimited = new PushConfigs(tasks, store, (url, field) -> { }, 0, 0);
+        for (int i = 0; i < 12; i++) {
+            unlimited.create(config("c" + i, "https://hooks.example.com/" + i), "t1", by("alice"));
+        }
+        assertEquals(12, store.countForTask("t1"));
     }
 }
