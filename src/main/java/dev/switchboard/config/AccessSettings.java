@@ -77,7 +77,8 @@ final class AccessSettings {
                 loader.integer(Setting.MAX_HISTORY, d.maxHistory(), 1, 100_000),
                 loader.integer(Setting.LIMIT_FAILED_CREDENTIALS_PER_MINUTE, d.failedCredentialsPerMinute(), 0,
                         1_000_000),
-                loader.integer(Setting.LIMIT_ANONYMOUS_TASKS_PER_MINUTE, d.anonymousTasksPerMinute(), 0, 1_000_000));
+                loader.integer(Setting.LIMIT_ANONYMOUS_TASKS_PER_MINUTE, d.anonymousTasksPerMinute(), 0, 1_000_000),
+                loader.integer(Setting.MAX_LIST_BYTES, d.maxListBytes(), 1024, 1 << 30));
     }
 
     /** The blocks whose X-Forwarded-For is believed: literal addresses or CIDR blocks, never host names. */

@@ -15,10 +15,11 @@ package dev.switchboard.config;
  * @param maxTextChars       characters per text part
  * @param maxMetadataBytes   bytes of metadata per message or request
  * @param maxHistory         messages a task keeps in its history
+ * @param maxListBytes       bytes of tasks one ListTasks page carries at most
  */
 public record RequestLimits(int anonymousPerMinute, int keyPerMinute, long dailyCeiling, int maxParts,
                             int maxTextChars, int maxMetadataBytes, int maxHistory, int failedCredentialsPerMinute,
-                            int anonymousTasksPerMinute) {
+                            int anonymousTasksPerMinute, int maxListBytes) {
     public static final RequestLimits DEFAULT = new RequestLimits(120, 1200, 1_000_000, 64, 1_048_576, 16_384, 200,
-            20, 30);
+            20, 30, 4 * 1024 * 1024);
 }

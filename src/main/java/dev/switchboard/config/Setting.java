@@ -44,6 +44,8 @@ public enum Setting {
     MAX_TEXT_CHARS("switchboard.max.text.chars", "Characters per text part."),
     MAX_METADATA_BYTES("switchboard.max.metadata.bytes", "Bytes of metadata per message or request."),
     MAX_HISTORY("switchboard.max.history", "Messages a task keeps in its history; older ones are dropped."),
+    MAX_LIST_BYTES("switchboard.max.list.bytes",
+            "Bytes of tasks one ListTasks page carries at most; a page ends early, with a token for the rest, rather than pass it (one task at least)."),
     MODEL_URL("switchboard.model.url",
             "Base URL of an OpenAI-compatible chat API that reads key holders' catalogue questions; off when unset."),
     MODEL_NAME("switchboard.model.name", "The model to ask at switchboard.model.url."),

@@ -1,14 +1,16 @@
 package dev.switchboard.store;
 
 import dev.switchboard.protocol.Task;
+import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.TypedQuery;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The list queries: filtered, keyset-paged, newest status first, with an exact total. */
+/** The list queries: filtered, keyset-paged, newest status first, with an exact total and a byte budget. */
 final class TaskListing {
     private final EntityManagerFactory emf;
 
@@ -45,22 +47,70 @@ final class TaskListing {
             TypedQuery<Long> count = em.createQuery("select count(t) from TaskRow t" + filters, Long.class);
             parameters.forEach(count::setParameter);
             long total = count.getSingleResult();
-            TypedQuery<TaskRow> rows = em.createQuery("select t from TaskRow t" + page
-                    + " order by t.statusTimestampMillis desc, t.id desc", TaskRow.class);
-            parameters.forEach(rows::setParameter);
+            // the stored JSON's length, for reading it in batches of one budget: a function call,
+            // as Hibernate's own length() refuses the column's mapped type
+            TypedQuery<Object[]> keys = em.createQuery("select t.id, t.statusTimestampMillis,"
+                    + " function('char_length', t.taskJson) from TaskRow t" + page + " order by t.statusTimestampMillis desc, t.id desc", Object[].class);
+            parameters.forEach(keys::setParameter);
             if (query.after() != null) {
-                rows.setParameter("cursorTs", query.after().statusTimestampMillis());
-                rows.setParameter("cursorId", query.after().taskId());
+                keys.setParameter("cursorTs", query.after().statusTimestampMillis());
+                keys.setParameter("cursorId", query.after().taskId());
             }
-            List<TaskRow> found = rows.setMaxResults(query.limit() + 1).getResultList();
-            boolean more = found.size() > query.limit();
-            List<Task> tasks = new ArrayList<>();
-            for (TaskRow row : found.subList(0, Math.min(found.size(), query.limit()))) {
-                tasks.add(JsonColumns.task(row.taskJson));
-            }
-            TaskRow last = more ? found.get(query.limit() - 1) : null;
-            return new TaskPage(tasks, last == null ? null : new PageCursor(last.statusTimestampMillis, last.id), total);
+            List<Key> found = keys.setMaxResults(query.limit() + 1).getResultList().stream().map(Key::of).toList();
+            return fill(em, query, found, total);
         });
+    }
+
+    /** A listed task's place in the order, and the length of its stored JSON. */
+    private record Key(String id, long statusTimestampMillis, long storedChars) {
+        static Key of(Object[] row) {
+            return new Key((String) row[0], ((Number) row[1]).longValue(),
+                    row[2] == null ? 0 : ((Number) row[2]).longValue());
+        }
+
+        PageCursor cursor() {
+            return new PageCursor(statusTimestampMillis, id);
+        }
+    }
+
+    /**
+     * Reads the page's tasks in batches of at most the page's byte budget of stored JSON (one task
+     * at least), each shown as the query's view right away, and ends the page before the task that
+     * would take it over the budget: however large the stored tasks, the server holds about one
+     * budget of them at a time.
+     */
+    private static TaskPage fill(EntityManager em, TaskQuery query, List<Key> found, long total) {
+        List<Key> wanted = found.subList(0, Math.min(found.size(), query.limit()));
+        List<Task> tasks = new ArrayList<>();
+        long used = 0;
+        int next = 0;
+        while (next < wanted.size()) {
+            int end = next + 1;
+            long batchChars = wanted.get(next).storedChars();
+            while (end < wanted.size() && batchChars + wanted.get(end).storedChars() <= query.maxBytes()) {
+                batchChars += wanted.get(end++).storedChars();
+            }
+            Map<String, String> stored = new HashMap<>();
+            em.createQuery("select t.id, t.taskJson from TaskRow t where t.id in :ids", Object[].class)
+                    .setParameter("ids", wanted.subList(next, end).stream().map(Key::id).toList())
+                    .getResultList().forEach(row -> stored.put((String) row[0], (String) row[1]));
+            for (int i = next; i < end; i++) {
+                String json = stored.remove(wanted.get(i).id());
+                if (json == null) {
+                    continue; // deleted (retention) since the page was keyed
+                }
+                Task shown = query.view().apply(JsonColumns.task(json));
+                long size = JsonColumns.task(shown).getBytes(StandardCharsets.UTF_8).length;
+                if (!tasks.isEmpty() && used + size > query.maxBytes()) {
+                    return new TaskPage(tasks, wanted.get(i - 1).cursor(), total);
+                }
+                tasks.add(shown);
+                used += size;
+            }
+            next = end;
+        }
+        boolean more = found.size() > query.limit();
+        return new TaskPage(tasks, more ? wanted.get(wanted.size() - 1).cursor() : null, total);
     }
 
     List<Task> conversation(String contextId, String owner, String excludingTaskId, int limit) {

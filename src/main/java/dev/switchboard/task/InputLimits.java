@@ -19,9 +19,10 @@ import java.util.Map;
  * @param maxTextChars     characters in one text part
  * @param maxMetadataBytes bytes of a message's or request's metadata, as JSON
  * @param maxHistory       messages a task keeps in its history; older ones are dropped
+ * @param maxListBytes     bytes of tasks, as JSON, one ListTasks page carries at most
  */
-public record InputLimits(int maxParts, int maxTextChars, int maxMetadataBytes, int maxHistory) {
-    public static final InputLimits DEFAULT = new InputLimits(64, 1_048_576, 16_384, 200);
+public record InputLimits(int maxParts, int maxTextChars, int maxMetadataBytes, int maxHistory, int maxListBytes) {
+    public static final InputLimits DEFAULT = new InputLimits(64, 1_048_576, 16_384, 200, 4 * 1024 * 1024);
 
     /** @throws A2AException invalid params naming the limit a message passes */
     void check(Message message, JsonObject requestMetadata) {

@@ -49,6 +49,7 @@ public final class TaskService {
     private final ExecutorService workers;
     private final MessageIntake intake;
     private final PushConfigs push;
+    private final int maxListBytes;
 
     /**
      * @param workers the bounded pool agents run on
@@ -80,6 +81,7 @@ public final class TaskService {
         this.workers = workers;
         this.intake = new MessageIntake(context, limits, quota);
         this.push = push;
+        this.maxListBytes = limits.maxListBytes();
     }
 
     /** The push-notification config operations. */
@@ -191,16 +193,16 @@ public final class TaskService {
         if (pageSize < 1 || pageSize > ListTasksRequest.MAX_PAGE_SIZE) {
             throw A2AException.invalidField("pageSize", "must be between 1 and " + ListTasksRequest.MAX_PAGE_SIZE);
         }
+        // a list is a page of summaries: histories are left out unless asked for, as artifacts are
+        // (the official Java SDK does the same), and the page ends early rather than pass its byte
+        // budget, so a page stays small whatever the conversations
+        int historyLength = request.historyLength() == null ? 0 : request.historyLength();
+        boolean artifacts = request.includeArtifacts();
         TaskPage page = context.store().list(new TaskQuery(call.owner(), request.contextId(), request.status(),
                 request.statusTimestampAfter() == null ? null : request.statusTimestampAfter().toEpochMilli(), after,
-                pageSize));
-        // a list is a page of summaries: histories are left out unless asked for, as artifacts are
-        // (the official Java SDK does the same), so a page stays small whatever the conversations
-        int historyLength = request.historyLength() == null ? 0 : request.historyLength();
-        List<Task> tasks = page.tasks().stream()
-                .map(task -> request.includeArtifacts() ? task : TaskViews.withoutArtifacts(task))
-                .map(task -> TaskViews.withHistory(task, historyLength))
-                .toList();
+                pageSize, task -> TaskViews.withHistory(artifacts ? task : TaskViews.withoutArtifacts(task),
+                historyLength), maxListBytes));
+        List<Task> tasks = page.tasks();
         return new ListTasksResponse(tasks, page.next() == null ? "" : page.next().token(), tasks.size(),
                 (int) Math.min(Integer.MAX_VALUE, page.totalSize()));
     }

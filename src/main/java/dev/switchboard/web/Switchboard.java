@@ -109,7 +109,7 @@ public final class Switchboard implements AutoCloseable {
         this.push = PushParts.assemble(settings, store, opening, events, clock);
         this.tasks = new TaskService(store, events, new SkillRouter(skills), agents, writers, clock,
                 settings.instanceId(), new InputLimits(limits.maxParts(), limits.maxTextChars(),
-                        limits.maxMetadataBytes(), limits.maxHistory()), push.configs(),
+                        limits.maxMetadataBytes(), limits.maxHistory(), limits.maxListBytes()), push.configs(),
                 AnonymousTaskQuota.perMinute(limits.anonymousTasksPerMinute(), clock));
         this.streams = new StreamRegistry(settings.streamHeartbeat().toSeconds());
     }

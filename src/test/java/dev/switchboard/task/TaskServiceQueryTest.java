@@ -182,6 +182,35 @@ class TaskServiceQueryTest {
     }
 
     @Test
+    void aPageOverItsByteBudgetEndsEarlyWithATokenForTheRest() throws Exception {
+        List<String> created = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            created.add(awaitTask(service.send(request(user("budget " + i, "ctx-budget", null)), by("dave"))).id());
+        }
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try {
+            InputLimits d = InputLimits.DEFAULT;
+            TaskService tight = new TaskService(harness.store, new TaskEvents(), (request, updater) -> { }, pool, pool,
+                    java.time.Clock.systemUTC(), "test", new InputLimits(d.maxParts(), d.maxTextChars(),
+                            d.maxMetadataBytes(), d.maxHistory(), 1));
+            List<String> seen = new ArrayList<>();
+            String token = null;
+            do {
+                ListTasksResponse page = tight.list(new ListTasksRequest(null, "ctx-budget", null, null, 100, token,
+                        10, true), by("dave"));
+                assertEquals(1, page.tasks().size(), "a task over the budget is a page of its own");
+                assertEquals(3, page.totalSize());
+                assertEquals(1, page.tasks().get(0).history().size(), "the budget shortens the page, not the task");
+                seen.add(page.tasks().get(0).id());
+                token = page.nextPageToken();
+            } while (!token.isEmpty());
+            assertEquals(created.stream().sorted().toList(), seen.stream().sorted().toList(), "every task once");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void listRefusesBadParameters() {
         for (String token : new String[] {"garbage", "!!!", Base64.getUrlEncoder().encodeToString(
                 "9:1:x".getBytes(StandardCharsets.UTF_8)), "%00"}) {
