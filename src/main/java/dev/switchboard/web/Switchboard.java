@@ -21,6 +21,7 @@ import dev.switchboard.store.StoreFigures;
 import dev.switchboard.store.StoreOpening;
 import dev.switchboard.store.TaskDatabase;
 import dev.switchboard.store.TaskStore;
+import dev.switchboard.task.AnonymousTaskQuota;
 import dev.switchboard.task.InputLimits;
 import dev.switchboard.task.RestartReconciliation;
 import dev.switchboard.task.TaskEvents;

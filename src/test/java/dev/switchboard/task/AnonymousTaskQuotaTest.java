@@ -1,4 +1,4 @@
-package dev.switchboard.web;
+package dev.switchboard.task;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,7 +10,6 @@ import dev.switchboard.security.Caller;
 import dev.switchboard.security.LimitExceeded;
 import dev.switchboard.security.Tier;
 import dev.switchboard.skill.ServerCallContext;
-import dev.switchboard.task.TaskQuota;
 import java.time.Clock;
 import org.junit.jupiter.api.Test;
 

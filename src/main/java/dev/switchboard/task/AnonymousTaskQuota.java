@@ -1,4 +1,4 @@
-package dev.switchboard.web;
+package dev.switchboard.task;
 
 import dev.switchboard.security.AddressBlock;
 import dev.switchboard.security.Decision;
@@ -7,7 +7,6 @@ import dev.switchboard.security.Limits;
 import dev.switchboard.security.RateLimiter;
 import dev.switchboard.security.Tier;
 import dev.switchboard.skill.ServerCallContext;
-import dev.switchboard.task.TaskQuota;
 import java.time.Clock;
 
 /**
@@ -15,7 +14,7 @@ import java.time.Clock;
  * change by presenting another caller key or dropping its cookie. Key holders and the operator are
  * bounded by their request limits alone.
  */
-final class AnonymousTaskQuota implements TaskQuota {
+public final class AnonymousTaskQuota implements TaskQuota {
     private final RateLimiter starts;
 
     private AnonymousTaskQuota(RateLimiter starts) {
@@ -23,7 +22,7 @@ final class AnonymousTaskQuota implements TaskQuota {
     }
 
     /** @param perMinute tasks per minute per address block; 0 for no bound */
-    static TaskQuota perMinute(int perMinute, Clock clock) {
+    public static TaskQuota perMinute(int perMinute, Clock clock) {
         return perMinute == 0 ? TaskQuota.NONE
                 : new AnonymousTaskQuota(new RateLimiter(Limits.perMinute(perMinute, 0, 0), clock));
     }
