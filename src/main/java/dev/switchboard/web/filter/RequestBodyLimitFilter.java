@@ -1,6 +1,8 @@
 package dev.switchboard.web.filter;
 
 import dev.switchboard.web.binding.Endpoints;
+import dev.switchboard.web.binding.ErrorBody;
+import dev.switchboard.web.binding.GrpcRefusals;
 import dev.switchboard.web.binding.HttpErrors;
 import dev.switchboard.web.binding.RequestBodyTooLargeException;
 import jakarta.servlet.FilterChain;
@@ -32,9 +34,19 @@ public final class RequestBodyLimitFilter extends HttpFilter {
             throws IOException, ServletException {
         long declared = request.getContentLengthLong();
         if (declared > limit) {
+            if (GrpcRefusals.isGrpc(request)) {
+                GrpcRefusals.send(response, 413, tooLargeMessage(limit), "REQUEST_TOO_LARGE", ErrorBody.DOMAIN);
+                return;
+            }
             response.setHeader("Connection", "close");
             HttpErrors.send(response, 413, HttpErrors.failure(request.getMethod(), Endpoints.path(request), 413,
                     tooLargeMessage(limit)));
+            return;
+        }
+        // gRPC bounds each message itself (the services' largest inbound message is this limit)
+        // and reads its body asynchronously, which a counting stream would not pass on
+        if (GrpcRefusals.isGrpc(request)) {
+            chain.doFilter(request, response);
             return;
         }
         // no declared length: chunked over HTTP/1.1, or any body over HTTP/2, which has no

@@ -37,6 +37,8 @@ final class Exchange {
     int status = 200;
     String contentType;
     boolean committed;
+    /** The trailer fields the response was given, or null. */
+    java.util.function.Supplier<Map<String, String>> trailers;
     /** The status sent through {@code sendError}, or 0. */
     int errorSent;
     String remoteAddr = "192.0.2.1";
@@ -65,6 +67,7 @@ final class Exchange {
                     case "getAttribute" -> attributes.get((String) args[0]);
                     case "setAttribute" -> attributes.put((String) args[0], args[1]);
                     case "getContentLengthLong" -> declaredLength;
+                    case "getContentType" -> first(requestHeaders, "Content-Type");
                     case "getInputStream" -> input(requestBody);
                     case "toString" -> method + " " + path;
                     case "equals" -> proxy == args[0];
@@ -98,6 +101,13 @@ final class Exchange {
                         yield null;
                     }
                     case "sendError" -> errorSent = (int) args[0];
+                    case "setTrailerFields" -> {
+                        @SuppressWarnings("unchecked")
+                        java.util.function.Supplier<Map<String, String>> given =
+                                (java.util.function.Supplier<Map<String, String>>) args[0];
+                        trailers = given;
+                        yield null;
+                    }
                     case "getOutputStream" -> output();
                     case "toString" -> "response";
                     case "equals" -> proxy == args[0];

@@ -38,6 +38,21 @@ class RequestBodyLimitFilterTest {
     }
 
     @Test
+    void aGrpcCallOverTheLimitIsResourceExhaustedAndOneWithinIsReadByGrpcItself() throws Exception {
+        Exchange large = new Exchange("POST", "/lf.a2a.v1.A2AService/SendMessage")
+                .header("Content-Type", "application/grpc").body("0123456789abcdef", true);
+        Exchange.Chain chain = new Exchange.Chain();
+        filter.doFilter(large.request, large.response, chain);
+        assertNull(chain.passed);
+        assertEquals("8", large.trailers.get().get("grpc-status"), "RESOURCE_EXHAUSTED, as gRPC says of a large message");
+
+        Exchange streamed = new Exchange("POST", "/lf.a2a.v1.A2AService/SendMessage")
+                .header("Content-Type", "application/grpc+proto").body("0123456789abcdef", false);
+        filter.doFilter(streamed.request, streamed.response, chain);
+        assertEquals(streamed.request, chain.passed, "gRPC reads asynchronously and bounds each message itself");
+    }
+
+    @Test
     void aBodyOfUndeclaredLengthIsCountedAsItIsRead() throws Exception {
         Exchange chunked = new Exchange("POST", "/a2a/jsonrpc").header("Transfer-Encoding", "chunked")
                 .body("01234567890123", false);
