@@ -18,6 +18,7 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
@@ -90,7 +91,7 @@ public final class PushConfigs {
         requireEnabled();
         FieldLimits.taskId(taskId, "taskId");
         FieldLimits.tenant(config.tenant());
-        StoredTask task = visible(taskId, call);
+        StoredTask task = reachable(taskId, call);
         TaskPushNotificationConfig accepted = withTask(accept(config, ""), taskId);
         synchronized (ownerLock(task.owner(), taskId)) {
             withinLimits(task.owner(), taskId, accepted.id());
@@ -102,8 +103,8 @@ public final class PushConfigs {
     public TaskPushNotificationConfig get(TaskPushNotificationConfigRequest request, ServerCallContext call) {
         requireEnabled();
         FieldLimits.check(request);
-        visible(request.taskId(), call);
-        return configs.find(request.taskId(), request.id()).map(StoredPushConfig::config)
+        UnaryOperator<TaskPushNotificationConfig> shown = shownTo(reachable(request.taskId(), call), call);
+        return configs.find(request.taskId(), request.id()).map(StoredPushConfig::config).map(shown)
                 .orElseThrow(() -> new A2AException(A2AError.TASK_NOT_FOUND, "Task " + request.taskId()
                         + " has no push notification config " + request.id(),
                         Map.of("taskId", request.taskId(), "id", request.id())));
@@ -117,9 +118,9 @@ public final class PushConfigs {
     public TaskPushNotificationConfig getOrFirst(TaskPushNotificationConfigRequest request, ServerCallContext call) {
         requireEnabled();
         FieldLimits.check(request);
-        visible(request.taskId(), call);
+        UnaryOperator<TaskPushNotificationConfig> shown = shownTo(reachable(request.taskId(), call), call);
         return configs.find(request.taskId(), request.id()).or(() -> configs.list(request.taskId(), 0, 1).stream()
-                        .findFirst()).map(StoredPushConfig::config)
+                        .findFirst()).map(StoredPushConfig::config).map(shown)
                 .orElseThrow(() -> new A2AException(A2AError.TASK_NOT_FOUND, "Task " + request.taskId()
                         + " has no push notification config", Map.of("taskId", request.taskId())));
     }
@@ -128,20 +129,23 @@ public final class PushConfigs {
                                                         ServerCallContext call) {
         requireEnabled();
         FieldLimits.check(request);
-        visible(request.taskId(), call);
+        UnaryOperator<TaskPushNotificationConfig> shown = shownTo(reachable(request.taskId(), call), call);
         int offset = offset(request.pageToken());
         int size = request.effectivePageSize();
         List<StoredPushConfig> page = configs.list(request.taskId(), offset, size + 1);
         String next = page.size() > size ? token(offset + size) : "";
         return new ListTaskPushNotificationConfigsResponse(page.stream().limit(size).map(StoredPushConfig::config)
-                .toList(), next);
+                .map(shown).toList(), next);
     }
 
-    /** DeleteTaskPushNotificationConfig: deleting a config that is not there succeeds too. */
+    /**
+     * DeleteTaskPushNotificationConfig, by the task's owner only: deleting a config that is not
+     * there succeeds too.
+     */
     public void delete(TaskPushNotificationConfigRequest request, ServerCallContext call) {
         requireEnabled();
         FieldLimits.check(request);
-        visible(request.taskId(), call);
+        TaskService.owned(tasks, request.taskId(), call);
         configs.delete(request.taskId(), request.id());
     }
 
@@ -250,12 +254,26 @@ public final class PushConfigs {
     }
 
     /**
-     * The task, if the caller owns it. A config carries a webhook and its credential, so a task
-     * that anyone holding its id may read (see {@code Caller.isHeldById}) still keeps its configs
-     * to its owner: the id lets no one read the owner's webhook token, nor silence or redirect it.
+     * The task, if the caller may reach it by its id (see {@code Caller.isHeldById}): whoever
+     * holds the id of a cookie caller's task may register a webhook for it, as it may subscribe
+     * to it, and see its configs, but without their secrets, and may delete none.
      */
-    private StoredTask visible(String taskId, ServerCallContext call) {
-        return TaskService.owned(tasks, taskId, call);
+    private StoredTask reachable(String taskId, ServerCallContext call) {
+        return TaskService.visible(tasks, taskId, call);
+    }
+
+    /**
+     * A config as the caller may see it: whole for the task's owner and the operator; for anyone
+     * else who holds the task's id, without its token and credentials, so the id lets no one
+     * read the owner's webhook secrets.
+     */
+    private static UnaryOperator<TaskPushNotificationConfig> shownTo(StoredTask task, ServerCallContext call) {
+        if (call.owner() == null || call.owner().equals(task.owner())) {
+            return UnaryOperator.identity();
+        }
+        return config -> new TaskPushNotificationConfig(config.tenant(), config.id(), config.taskId(), config.url(),
+                null, config.authentication() == null ? null
+                : new TaskPushNotificationConfig.AuthenticationInfo(config.authentication().scheme(), null));
     }
 
     private static int offset(String pageToken) {

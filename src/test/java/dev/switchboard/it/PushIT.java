@@ -187,21 +187,36 @@ class PushIT extends OnTomcat {
                 .add("taskId", "nonexistent-task-id").build()));
     }
 
+    private JsonObject asOther(String method, JsonObject params) {
+        return Http.json(http.send(http.request("/a2a/jsonrpc")
+                .header("Content-Type", "application/json").header("A2A-Version", "1.0")
+                .header("X-Switchboard-Caller-Key", OTHER_CALLER)
+                .POST(HttpRequest.BodyPublishers.ofString(JsonRpc.envelope(method, params))).build()));
+    }
+
+    /**
+     * This test's client keeps the server's cookie, so its tasks are held by id: another caller
+     * with the id sees where the configs send events, never their secrets, and deletes none.
+     */
     @Test
-    void anotherCallerCannotSeeOrChangeTheConfigs() {
+    void anotherCallerSeesNoSecretOfTheConfigsAndChangesNone() {
         String taskId = rpc.result("SendMessage", JsonRpc.send("input")).getJsonObject("task").getString("id");
         rpc.result("CreateTaskPushNotificationConfig", config("/mine").add("taskId", taskId).add("id", "c1").build());
-        for (String method : List.of("GetTaskPushNotificationConfig", "DeleteTaskPushNotificationConfig",
-                "ListTaskPushNotificationConfigs")) {
-            JsonObject answer = Http.json(http.send(http.request("/a2a/jsonrpc")
-                    .header("Content-Type", "application/json").header("A2A-Version", "1.0")
-                    .header("X-Switchboard-Caller-Key", OTHER_CALLER)
-                    .POST(HttpRequest.BodyPublishers.ofString(JsonRpc.envelope(method, Json.createObjectBuilder()
-                            .add("taskId", taskId).add("id", "c1").build()))).build()));
-            assertEquals(-32001, answer.getJsonObject("error").getInt("code"), method + ": " + answer);
-        }
-        assertEquals(webhook.url("/mine"), rpc.result("GetTaskPushNotificationConfig", Json.createObjectBuilder()
-                .add("taskId", taskId).add("id", "c1").build()).getString("url"));
+        JsonObject key = Json.createObjectBuilder().add("taskId", taskId).add("id", "c1").build();
+        JsonObject seen = asOther("GetTaskPushNotificationConfig", key).getJsonObject("result");
+        assertEquals(webhook.url("/mine"), seen.getString("url"));
+        assertFalse(seen.containsKey("token"), seen.toString());
+        assertFalse(seen.toString().contains("webhook-credentials-1"), seen.toString());
+        JsonObject listed = asOther("ListTaskPushNotificationConfigs", key).getJsonObject("result");
+        assertFalse(listed.toString().contains("notification-token-1"), listed.toString());
+        assertEquals(-32001, asOther("DeleteTaskPushNotificationConfig", key).getJsonObject("error").getInt("code"));
+        JsonObject own = rpc.result("GetTaskPushNotificationConfig", key);
+        assertEquals("notification-token-1", own.getString("token"), "the owner's config is whole and still there");
+
+        String keyed = asOther("SendMessage", JsonRpc.send("input")).getJsonObject("result").getJsonObject("task")
+                .getString("id");
+        assertEquals(-32001, rpc.errorCode("ListTaskPushNotificationConfigs", Json.createObjectBuilder()
+                .add("taskId", keyed).build()), "a caller key's task is its owner's alone");
     }
 
     @Test

@@ -92,19 +92,34 @@ class PushConfigsTest {
     }
 
     @Test
-    void aTaskHeldByItsIdKeepsItsConfigsToItsOwner() {
+    void aTaskHeldByItsIdShowsItsConfigsWithoutSecretsAndKeepsDeletesToItsOwner() {
         Task held = StoreTesting.task("t2", "c2", TaskState.INPUT_REQUIRED, StoreTesting.T0);
         tasks.create(held, "cookie:owner-digest", null, List.of(StoreTesting.statusEvent(held)));
         push.create(config("c", "https://hooks.example.com/1"), "t2", by("cookie:owner-digest"));
         TaskPushNotificationConfigRequest named = new TaskPushNotificationConfigRequest("t2", "c");
-        assertEquals(A2AError.TASK_NOT_FOUND, error(() -> push.get(named, by("cookie:someone-else"))));
-        assertEquals(A2AError.TASK_NOT_FOUND, error(() -> push.getOrFirst(named, by("cookie:someone-else"))));
-        assertEquals(A2AError.TASK_NOT_FOUND, error(() -> push.list(
-                new ListTaskPushNotificationConfigsRequest("t2", null, null), by("cookie:someone-else"))));
+        TaskPushNotificationConfig seen = push.get(named, by("cookie:someone-else"));
+        assertEquals("https://hooks.example.com/1", seen.url(), "whoever holds the id sees where events go");
+        assertEquals(null, seen.token(), "but not the owner's token");
+        assertEquals(null, seen.authentication().credentials(), "nor its credentials");
+        assertEquals(null, push.getOrFirst(named, by("cookie:someone-else")).token());
+        assertEquals(null, push.list(new ListTaskPushNotificationConfigsRequest("t2", null, null),
+                by("cookie:someone-else")).configs().get(0).token());
         assertEquals(A2AError.TASK_NOT_FOUND, error(() -> push.delete(named, by("cookie:someone-else"))));
-        assertEquals(A2AError.TASK_NOT_FOUND, error(() -> push.create(config("x", "https://hooks.example.com/2"),
-                "t2", by("cookie:someone-else"))));
+        assertEquals("x", push.create(config("x", "https://hooks.example.com/2"), "t2", by("cookie:someone-else"))
+                .id(), "a holder may follow the task by webhook, as it may subscribe to it");
         assertEquals("cred", push.get(named, by("cookie:owner-digest")).authentication().credentials());
+        assertEquals("tok", push.get(named, operator()).token());
+        push.delete(named, by("cookie:owner-digest"));
+        assertEquals(A2AError.TASK_NOT_FOUND, error(() -> push.get(named, by("cookie:owner-digest"))));
+    }
+
+    @Test
+    void aCallerKeysTaskKeepsItsConfigsToItsOwner() {
+        assertEquals(A2AError.TASK_NOT_FOUND, error(() -> push.create(config("x", "https://hooks.example.com/2"),
+                "t1", by("anon:someone-else"))));
+        push.create(config("c", "https://hooks.example.com/1"), "t1", by("alice"));
+        assertEquals(A2AError.TASK_NOT_FOUND, error(() -> push.list(
+                new ListTaskPushNotificationConfigsRequest("t1", null, null), by("anon:someone-else"))));
     }
 
     @Test
