@@ -139,11 +139,11 @@ class Grpc03IT extends OnTomcat {
         TaskPushNotificationConfig created = as(carol).createTaskPushNotificationConfig(
                 CreateTaskPushNotificationConfigRequest.newBuilder().setParent(parent).setConfigId("c03")
                         .setConfig(TaskPushNotificationConfig.newBuilder().setPushNotificationConfig(
-                                PushNotificationConfig.newBuilder().setId("c03").setUrl("http://127.0.0.1:9/hook03")))
+                                PushNotificationConfig.newBuilder().setId("c03").setUrl("https://hooks.example.com/grpc03")))
                         .build());
         assertEquals(parent + "/pushNotificationConfigs/c03", created.getName());
         String name = parent + "/pushNotificationConfigs/c03";
-        assertEquals("http://127.0.0.1:9/hook03", as(carol).getTaskPushNotificationConfig(
+        assertEquals("https://hooks.example.com/grpc03", as(carol).getTaskPushNotificationConfig(
                 GetTaskPushNotificationConfigRequest.newBuilder().setName(name).build())
                 .getPushNotificationConfig().getUrl());
         assertEquals(1, as(carol).listTaskPushNotificationConfig(ListTaskPushNotificationConfigRequest.newBuilder()
