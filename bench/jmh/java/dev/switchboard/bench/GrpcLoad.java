@@ -14,6 +14,7 @@ import io.grpc.stub.MetadataUtils;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -71,11 +72,15 @@ public final class GrpcLoad {
                 while (System.nanoTime() < end) {
                     long t0 = System.nanoTime();
                     try {
+                        // a fresh messageId each time, as bench/wrk/report.lua gives wrk's bodies: a
+                        // repeated first send would be answered with the task it made
+                        SendMessageRequest fresh = request.toBuilder().setMessage(request.getMessage().toBuilder()
+                                .setMessageId(UUID.randomUUID().toString())).build();
                         if (stream) {
-                            stub.withDeadlineAfter(30, TimeUnit.SECONDS).sendStreamingMessage(request)
+                            stub.withDeadlineAfter(30, TimeUnit.SECONDS).sendStreamingMessage(fresh)
                                     .forEachRemaining(event -> { });
                         } else {
-                            stub.withDeadlineAfter(30, TimeUnit.SECONDS).sendMessage(request);
+                            stub.withDeadlineAfter(30, TimeUnit.SECONDS).sendMessage(fresh);
                         }
                         done.incrementAndGet();
                     } catch (RuntimeException e) {
