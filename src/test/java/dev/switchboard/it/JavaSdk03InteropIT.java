@@ -27,17 +27,30 @@ import io.a2a.spec.TaskQueryParams;
 import io.a2a.spec.TaskState;
 import io.a2a.spec.TaskStatusUpdateEvent;
 import io.a2a.spec.TextPart;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.ArgumentsProvider;
+import org.junit.jupiter.params.provider.ArgumentsSource;
+import org.junit.jupiter.params.support.ParameterDeclarations;
 
 /**
  * The official A2A Java SDK 0.3 client ({@code io.github.a2asdk} 0.3.3.Final) against the WAR on
@@ -45,9 +58,36 @@ import org.junit.jupiter.params.provider.ValueSource;
  * cancel, streaming, resubscribe and an unknown task. The client finds its endpoints in the card
  * that callers without {@code A2A-Version} get, and speaks 0.3 without ever naming a version.
  * Messages name the test skill in their metadata, which the 0.3 message carries as it is.
+ *
+ * <p>The scenarios run over the transports the class names in {@link Transports}. Each class is a
+ * deployment of its own, with its own count of the tasks one anonymous address may start per
+ * minute: one transport's scenarios start 13 tasks within seconds, so two fit in the default 30 and
+ * a third transport needs a class of its own.
  */
+@JavaSdk03InteropIT.Transports({"JSONRPC", "HTTP+JSON"})
 class JavaSdk03InteropIT extends OnTomcat {
+    /** The SDK transports a class runs its scenarios over. */
+    @Inherited
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.TYPE)
+    @interface Transports {
+        String[] value();
+    }
+
+    /** The transports of the test class that runs, as the scenarios' argument. */
+    static final class TheClassTransports implements ArgumentsProvider {
+        @Override
+        public Stream<? extends Arguments> provideArguments(ParameterDeclarations parameters,
+                                                            ExtensionContext context) {
+            return Arrays.stream(context.getRequiredTestClass().getAnnotation(Transports.class).value())
+                    .map(Arguments::of);
+        }
+    }
+
     private static final long TIMEOUT_S = 30;
+
+    /** What the clients' streams ended with instead of events, for the message of a test that timed out. */
+    private final List<Throwable> streamErrors = new CopyOnWriteArrayList<>();
 
     private AgentCard card() throws Exception {
         return A2A.getAgentCard(base.toString().replaceAll("/$", ""));
@@ -57,13 +97,23 @@ class JavaSdk03InteropIT extends OnTomcat {
             throws Exception {
         var builder = Client.builder(card())
                 .clientConfig(new ClientConfig.Builder().setStreaming(streaming).build())
-                .addConsumer(consumer);
-        if (transport.equals("JSONRPC")) {
-            builder.withTransport(JSONRPCTransport.class, new JSONRPCTransportConfig());
-        } else {
-            builder.withTransport(RestTransport.class, new RestTransportConfig());
+                .addConsumer(consumer)
+                .streamingErrorHandler(streamErrors::add);
+        switch (transport) {
+            case "JSONRPC" -> builder.withTransport(JSONRPCTransport.class, new JSONRPCTransportConfig());
+            case "HTTP+JSON" -> builder.withTransport(RestTransport.class, new RestTransportConfig());
+            default -> throw new IllegalArgumentException(transport);
         }
         return builder.build();
+    }
+
+    /** The future's value, or a failure that names what the streams reported meanwhile. */
+    private <T> T await(CompletableFuture<T> future) throws Exception {
+        try {
+            return future.get(TIMEOUT_S, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            throw new AssertionError("nothing within " + TIMEOUT_S + " s; stream errors: " + streamErrors, e);
+        }
     }
 
     private static Message message(String text) {
@@ -80,7 +130,7 @@ class JavaSdk03InteropIT extends OnTomcat {
             }
         }))) {
             client.client().sendMessage(message(text));
-            return task.get(TIMEOUT_S, TimeUnit.SECONDS);
+            return await(task);
         }
     }
 
@@ -98,7 +148,7 @@ class JavaSdk03InteropIT extends OnTomcat {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"JSONRPC", "HTTP+JSON"})
+    @ArgumentsSource(TheClassTransports.class)
     void blockingSendThenGet(String transport) throws Exception {
         Task sent = send(transport, "hello from java 0.3");
         assertEquals(TaskState.COMPLETED, sent.getStatus().state());
@@ -119,7 +169,7 @@ class JavaSdk03InteropIT extends OnTomcat {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"JSONRPC", "HTTP+JSON"})
+    @ArgumentsSource(TheClassTransports.class)
     void cancelATaskThatWaitsForInput(String transport) throws Exception {
         Task waiting = send(transport, "input");
         assertEquals(TaskState.INPUT_REQUIRED, waiting.getStatus().state());
@@ -134,7 +184,7 @@ class JavaSdk03InteropIT extends OnTomcat {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"JSONRPC", "HTTP+JSON"})
+    @ArgumentsSource(TheClassTransports.class)
     void streamingSendDeliversEveryEventInOrderAndEnds(String transport) throws Exception {
         List<ClientEvent> events = Collections.synchronizedList(new ArrayList<>());
         CompletableFuture<Task> done = new CompletableFuture<>();
@@ -147,7 +197,7 @@ class JavaSdk03InteropIT extends OnTomcat {
             }
         }))) {
             client.client().sendMessage(message("chunks:3"));
-            Task task = done.get(TIMEOUT_S, TimeUnit.SECONDS);
+            Task task = await(done);
             assertEquals("chunk-1 chunk-2 chunk-3 ", task.getArtifacts().get(0).parts().stream()
                     .map(part -> ((TextPart) part).getText()).reduce("", String::concat));
         }
@@ -157,7 +207,7 @@ class JavaSdk03InteropIT extends OnTomcat {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"JSONRPC", "HTTP+JSON"})
+    @ArgumentsSource(TheClassTransports.class)
     void resubscribeFollowsARunningTaskToItsEnd(String transport) throws Exception {
         CompletableFuture<String> started = new CompletableFuture<>();
         try (Closing streaming = new Closing(client(transport, true, (event, card) -> {
@@ -168,7 +218,7 @@ class JavaSdk03InteropIT extends OnTomcat {
             }
         }))) {
             streaming.client().sendMessage(message("slow:3000"));
-            String taskId = started.get(TIMEOUT_S, TimeUnit.SECONDS);
+            String taskId = await(started);
             CompletableFuture<TaskState> end = new CompletableFuture<>();
             List<ClientEvent> seen = Collections.synchronizedList(new ArrayList<>());
             try (Closing again = new Closing(client(transport, true, (event, card) -> {
@@ -179,7 +229,7 @@ class JavaSdk03InteropIT extends OnTomcat {
                 }
             }))) {
                 again.client().resubscribe(new TaskIdParams(taskId));
-                assertEquals(TaskState.COMPLETED, end.get(TIMEOUT_S, TimeUnit.SECONDS));
+                assertEquals(TaskState.COMPLETED, await(end));
                 assertFalse(seen.isEmpty());
             }
         }
@@ -202,7 +252,7 @@ class JavaSdk03InteropIT extends OnTomcat {
         try (Closing client = new Closing(client(transport, true, (event, card) -> { }))) {
             client.client().resubscribe(new TaskIdParams(taskId), List.of(consumer), error -> end.complete(
                     error == null ? "the stream ended without a final status update: " + seen : error), null);
-            Object outcome = end.get(TIMEOUT_S, TimeUnit.SECONDS);
+            Object outcome = await(end);
             assertTrue(seen.stream().filter(TaskEvent.class::isInstance).count() <= 1, "one Task at most: " + seen);
             return outcome;
         }
@@ -217,12 +267,12 @@ class JavaSdk03InteropIT extends OnTomcat {
             } else if (event instanceof TaskUpdateEvent u) {
                 started.complete(u.getTask().getId());
             }
-        }), error -> { }, null);
-        return started.get(TIMEOUT_S, TimeUnit.SECONDS);
+        }), error -> started.completeExceptionally(new AssertionError("the stream failed: " + error, error)), null);
+        return await(started);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"JSONRPC", "HTTP+JSON"})
+    @ArgumentsSource(TheClassTransports.class)
     void resubscribingAsTheTaskFinishesEndsWithItsFinalStatus(String transport) throws Exception {
         // from finishing long before the resubscription attaches to finishing well after it
         for (int delay : new int[] {0, 5, 10, 20, 40, 80, 160}) {
@@ -234,7 +284,7 @@ class JavaSdk03InteropIT extends OnTomcat {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"JSONRPC", "HTTP+JSON"})
+    @ArgumentsSource(TheClassTransports.class)
     void resubscribingToAFinishedOrWaitingTaskEndsWithItsFinalStatus(String transport) throws Exception {
         Task done = send(transport, "finished already");
         assertEquals(TaskState.COMPLETED, resubscribeToTheEnd(transport, done.getId()));
@@ -243,7 +293,7 @@ class JavaSdk03InteropIT extends OnTomcat {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"JSONRPC", "HTTP+JSON"})
+    @ArgumentsSource(TheClassTransports.class)
     void anUnknownTaskIsTaskNotFound(String transport) throws Exception {
         try (Closing client = new Closing(client(transport, false, (event, card) -> { }))) {
             A2AClientException e = assertThrows(A2AClientException.class,
