@@ -42,6 +42,9 @@ final class Exchange {
     /** The status sent through {@code sendError}, or 0. */
     int errorSent;
     String remoteAddr = "192.0.2.1";
+    String protocol = "HTTP/1.1";
+    /** The request body's stream, one per request as a container gives it. */
+    private ServletInputStream input;
     String query;
     String method;
     byte[] requestBody = new byte[0];
@@ -52,6 +55,7 @@ final class Exchange {
         request = (HttpServletRequest) Proxy.newProxyInstance(getClass().getClassLoader(),
                 new Class<?>[] {HttpServletRequest.class}, (proxy, m, args) -> switch (m.getName()) {
                     case "getMethod" -> this.method;
+                    case "getProtocol" -> protocol;
                     case "getServletPath" -> path;
                     case "getPathInfo" -> null;
                     case "getRequestURI" -> path;
@@ -68,7 +72,12 @@ final class Exchange {
                     case "setAttribute" -> attributes.put((String) args[0], args[1]);
                     case "getContentLengthLong" -> declaredLength;
                     case "getContentType" -> first(requestHeaders, "Content-Type");
-                    case "getInputStream" -> input(requestBody);
+                    case "getInputStream" -> {
+                        if (input == null) {
+                            input = input(requestBody);
+                        }
+                        yield input;
+                    }
                     case "toString" -> method + " " + path;
                     case "equals" -> proxy == args[0];
                     case "hashCode" -> System.identityHashCode(proxy);
