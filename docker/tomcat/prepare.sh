@@ -14,16 +14,20 @@ rm -rf "$home"/webapps/*
 cp "$war" "$home/webapps/ROOT.war"
 mkdir -p "$home/conf/Catalina/localhost"
 
-# the stock server.xml: one HTTP connector, a shutdown port, a Host without an error valve. The
+# the stock server.xml: one HTTP connector (given HTTP/2 beside HTTP/1.1, for gRPC clients' h2c),
+# a shutdown port, a Host without an error valve. The
 # Host's errorReportValveClass must name the JSON valve too: otherwise Tomcat adds its HTML one
 # behind it, which reports first.
 valve=org.apache.catalina.valves.JsonErrorReportValve
 sed -i -E \
   -e 's|<Server port="8005"|<Server port="-1"|' \
   -e 's|<Connector port="8080" protocol="HTTP/1.1"|<Connector port="${http.port}" address="${http.address}" protocol="HTTP/1.1"|' \
+  -e '0,/redirectPort="8443" \/>/s||redirectPort="8443" maxSavePostSize="4194304">\n      <UpgradeProtocol className="org.apache.coyote.http2.Http2Protocol"/>\n    </Connector>|' \
   -e "s|<Host name=\"localhost\"|<Host name=\"localhost\" errorReportValveClass=\"$valve\"|" \
   -e "s|</Host>|  <Valve className=\"$valve\" showReport=\"false\" showServerInfo=\"false\"/>\n      </Host>|" \
   "$server"
 grep -q 'port="${http.port}"' "$server" || { echo "prepare.sh: no HTTP connector found in $server" >&2; exit 1; }
+grep -q 'redirectPort="8443" maxSavePostSize="4194304">' "$server" \
+  || { echo "prepare.sh: could not give the connector HTTP/2 in $server" >&2; exit 1; }
 grep -q "errorReportValveClass=\"$valve\"" "$server" && grep -q 'showReport="false"' "$server" \
   || { echo "prepare.sh: no Host found in $server" >&2; exit 1; }

@@ -1,8 +1,11 @@
 // Interop check of an A2A 1.0 server against the official A2A JavaScript SDK client
 // (@a2a-js/sdk): card discovery, SendMessage + GetTask, SendStreamingMessage,
-// CancelTask and TaskNotFound, over the JSON-RPC or the HTTP+JSON binding.
+// CancelTask and TaskNotFound, over the JSON-RPC, the HTTP+JSON or the gRPC binding.
 //
-//   node interop.mjs <server base URL> [JSONRPC|HTTP+JSON]   e.g. node interop.mjs http://localhost:8080
+//   node interop.mjs <server base URL> [JSONRPC|HTTP+JSON|GRPC]   e.g. node interop.mjs http://localhost:8080
+//
+// The card is always read over HTTP from the base URL; for GRPC the client then dials the card's
+// GRPC interface ("host:port") in plaintext (h2c) with the SDK's gRPC transport (@grpc/grpc-js).
 //
 // Prints "PASS <check>" or "FAIL <check>: <reason>" per check, then "N passed, M failed";
 // exits 1 when a check failed, 2 on bad usage. Every call has a timeout
@@ -18,6 +21,8 @@ import {
   JsonRpcTransportFactory,
   RestTransportFactory,
 } from '@a2a-js/sdk/client';
+import { GrpcTransportFactory } from '@a2a-js/sdk/client/grpc';
+import { credentials as grpcCredentials } from '@grpc/grpc-js';
 import { TaskNotCancelableError, TaskNotFoundError } from '@a2a-js/sdk/errors';
 
 const TIMEOUT_MS = Number(process.env.INTEROP_TIMEOUT_MS || 15000);
@@ -25,8 +30,8 @@ const DEBUG = !!process.env.INTEROP_DEBUG;
 
 const base = process.argv[2];
 const binding = (process.argv[3] || 'JSONRPC').toUpperCase();
-if (binding !== 'JSONRPC' && binding !== 'HTTP+JSON') {
-  console.error('binding must be JSONRPC or HTTP+JSON');
+if (binding !== 'JSONRPC' && binding !== 'HTTP+JSON' && binding !== 'GRPC') {
+  console.error('binding must be JSONRPC, HTTP+JSON or GRPC');
   process.exit(2);
 }
 if (!base || !/^https?:\/\//.test(base)) {
@@ -90,7 +95,9 @@ const TERMINAL = new Set([
 const INTERRUPTED = new Set([TaskState.TASK_STATE_INPUT_REQUIRED, TaskState.TASK_STATE_AUTH_REQUIRED]);
 const isMessage = (r) => r && typeof r === 'object' && 'messageId' in r;
 const describeError = (e) => {
-  const code = e?.envelopeCode !== undefined ? ` (code ${e.envelopeCode})` : '';
+  const code =
+    (e?.envelopeCode !== undefined ? ` (code ${e.envelopeCode})` : '') +
+    (e?.transport === 'grpc' && e?.status !== undefined ? ` (gRPC status ${e.status})` : '');
   const cause = e?.cause && e.cause !== e ? `; cause: ${e.cause?.message ?? e.cause}` : '';
   return `${e?.name ?? 'Error'}${code}: ${e?.message ?? e}${cause}`;
 };
@@ -109,6 +116,17 @@ function userMessage(text) {
 }
 function sendRequest(text, configuration) {
   return { tenant: '', message: userMessage(text), configuration, metadata: undefined };
+}
+
+// gRPC status codes the A2A 1.0 spec maps the checked errors to (section 10.6).
+const GRPC_NOT_FOUND = 5;
+const GRPC_FAILED_PRECONDITION = 9;
+// Over gRPC an SDK error carries the call's status code; the JSON bindings have none.
+function expectGrpcStatus(e, want, what) {
+  if (binding !== 'GRPC') return '';
+  if (e?.transport !== 'grpc') fail(`${what} did not come from the gRPC transport (transport ${e?.transport})`);
+  if (e.status !== want) fail(`${what} with gRPC status ${e.status}, not ${want}`);
+  return `, gRPC status ${e.status}`;
 }
 
 let passed = 0;
@@ -134,7 +152,7 @@ let client;
 let card;
 
 // (1) discovery: the card from <base>/.well-known/agent-card.json through the SDK resolver,
-//     then a JSON-RPC client for A2A 1.0 from the SDK's client factory.
+//     then a client of the chosen binding for A2A 1.0 from the SDK's client factory.
 await check('discovery', async () => {
   const resolver = new DefaultAgentCardResolver({ fetchImpl });
   card = await resolver.resolve(base);
@@ -145,9 +163,18 @@ await check('discovery', async () => {
   if (matching.length === 0) fail(`no supportedInterfaces entry with protocolBinding ${binding} (got ${JSON.stringify(ifaces)})`);
   const v10 = matching.find((i) => i.protocolVersion === '1.0');
   if (!v10) fail(`no ${binding} interface with protocolVersion "1.0" (got ${JSON.stringify(matching)})`);
-  if (!/^https?:\/\//.test(v10.url ?? '')) fail(`${binding} interface url is not an absolute http(s) URL: ${v10.url}`);
+  if (binding === 'GRPC') {
+    // gRPC names its target as host:port (or a gRPC name such as dns:///host:port), not a URL
+    if (!/^(dns:\/\/\/)?(\[[0-9a-fA-F:.]+\]|[^\s/:[\]]+):\d+$/.test(v10.url ?? '')) fail(`GRPC interface url is not host:port: ${v10.url}`);
+  } else if (!/^https?:\/\//.test(v10.url ?? '')) {
+    fail(`${binding} interface url is not an absolute http(s) URL: ${v10.url}`);
+  }
   const factory = new ClientFactory({
-    transports: [new JsonRpcTransportFactory({ fetchImpl }), new RestTransportFactory({ fetchImpl })],
+    transports: [
+      new JsonRpcTransportFactory({ fetchImpl }),
+      new RestTransportFactory({ fetchImpl }),
+      new GrpcTransportFactory({ grpcChannelCredentials: grpcCredentials.createInsecure() }),
+    ],
     preferredTransports: [binding],
     cardResolver: resolver,
   });
@@ -249,8 +276,8 @@ await check('stream', async () => {
   return `${events.length} events: ${states.join(' > ')}, ${ms} ms`;
 });
 
-// (4) CancelTask on a task sent with returnImmediately: CANCELED, or TaskNotCancelable (-32002)
-//     when the task had already finished.
+// (4) CancelTask on a task sent with returnImmediately: CANCELED, or TaskNotCancelable (-32002;
+//     gRPC FAILED_PRECONDITION) when the task had already finished.
 await check('cancel', async () => {
   needClient();
   const created = await client.sendMessage(
@@ -275,17 +302,18 @@ await check('cancel', async () => {
     if (e?.interopReason) throw e;
     if (e instanceof TaskNotCancelableError) {
       if (e.envelopeCode !== undefined && e.envelopeCode !== -32002) fail(`TaskNotCancelable with code ${e.envelopeCode}, not -32002`);
+      const status = expectGrpcStatus(e, GRPC_FAILED_PRECONDITION, 'TaskNotCancelableError');
       const t = await client.getTask({ tenant: '', id: created.id }, callOpts());
       if (!TERMINAL.has(t.status?.state)) {
         fail(`TaskNotCancelable but the task is ${stateName(t.status?.state)}, not terminal`);
       }
-      return `task already ${stateName(t.status?.state)}: TaskNotCancelable (-32002)`;
+      return `task already ${stateName(t.status?.state)}: TaskNotCancelable (${e.envelopeCode ?? 'no code'}${status})`;
     }
     fail(`CancelTask raised ${describeError(e)}`);
   }
 });
 
-// (5) GetTask on an unknown id -> the SDK's TaskNotFoundError (-32001).
+// (5) GetTask on an unknown id -> the SDK's TaskNotFoundError (-32001; gRPC NOT_FOUND).
 await check('task-not-found', async () => {
   needClient();
   const id = `nonexistent-task-id-${randomUUID()}`;
@@ -296,7 +324,8 @@ await check('task-not-found', async () => {
     if (e?.interopReason) throw e;
     if (!(e instanceof TaskNotFoundError)) fail(`expected TaskNotFoundError, got ${describeError(e)}`);
     if (e.envelopeCode !== undefined && e.envelopeCode !== -32001) fail(`TaskNotFoundError with code ${e.envelopeCode}, not -32001`);
-    return `TaskNotFoundError (${e.envelopeCode ?? 'no code'})`;
+    const status = expectGrpcStatus(e, GRPC_NOT_FOUND, 'TaskNotFoundError');
+    return `TaskNotFoundError (${e.envelopeCode ?? 'no code'}${status})`;
   }
 });
 

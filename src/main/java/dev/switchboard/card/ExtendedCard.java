@@ -38,4 +38,12 @@ public final class ExtendedCard {
         }
         return published.withSkills(skills.descriptorsFor(caller.tier()));
     }
+
+    /**
+     * The card a caller may read: the extended one for a caller that authenticated, else the
+     * published one (0.3's gRPC GetAgentCard answers every caller).
+     */
+    public AgentCard asSeenBy(Caller caller) {
+        return credentialsExist && caller.tier() != Tier.PUBLIC ? forCaller(caller) : published;
+    }
 }

@@ -33,19 +33,27 @@ public final class PublishedCard {
 
     /**
      * The endpoints this build serves, in the order clients should prefer them: 1.0 first, then,
-     * unless turned off, 0.3 at the same URLs (0.3 HTTP+JSON clients add {@code /v1} themselves).
+     * unless turned off, 0.3 at the same URLs (0.3 HTTP+JSON clients add {@code /v1} themselves);
+     * in each line JSON-RPC, HTTP+JSON, then gRPC at {@code host:port} when it is served.
      */
     public static List<AgentInterface> interfaces(Settings settings) {
+        String grpc = settings.grpc().enabled() ? settings.grpc().authorityFor(settings.publicUrl()) : null;
         List<AgentInterface> interfaces = new ArrayList<>(List.of(
                 new AgentInterface(settings.urlFor(JSONRPC_PATH), AgentInterface.JSONRPC, ProtocolVersion.V1_0,
                         settings.tenant()),
                 new AgentInterface(settings.urlFor(REST_PATH), AgentInterface.HTTP_JSON, ProtocolVersion.V1_0,
                         settings.tenant())));
+        if (grpc != null) {
+            interfaces.add(new AgentInterface(grpc, AgentInterface.GRPC, ProtocolVersion.V1_0, settings.tenant()));
+        }
         if (settings.serveV03()) {
             interfaces.add(new AgentInterface(settings.urlFor(JSONRPC_PATH), AgentInterface.JSONRPC,
                     ProtocolVersion.V0_3));
             interfaces.add(new AgentInterface(settings.urlFor(REST_PATH), AgentInterface.HTTP_JSON,
                     ProtocolVersion.V0_3));
+            if (grpc != null) {
+                interfaces.add(new AgentInterface(grpc, AgentInterface.GRPC, ProtocolVersion.V0_3));
+            }
         }
         return List.copyOf(interfaces);
     }

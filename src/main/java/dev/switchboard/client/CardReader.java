@@ -49,8 +49,9 @@ final class CardReader {
             Optional<ProtocolVersion> version = ProtocolVersion.parse(text(item, "protocolVersion"));
             String url = text(item, "url");
             String binding = text(item, "protocolBinding");
-            if (version.isPresent() && url != null && binding != null) {
-                found.add(new AgentInterface(absolute(cardUrl, url), binding.toUpperCase(Locale.ROOT),
+            String resolved = binding == null || url == null ? null : interfaceUrl(cardUrl, binding, url);
+            if (version.isPresent() && resolved != null) {
+                found.add(new AgentInterface(resolved, binding.toUpperCase(Locale.ROOT),
                         version.get(), blankToNull(text(item, "tenant"))));
             }
         }
@@ -66,9 +67,9 @@ final class CardReader {
                 for (JsonObject item : objects(json, "additionalInterfaces")) {
                     String url = text(item, "url");
                     String transport = text(item, "transport");
-                    if (url != null && transport != null) {
-                        add(found, new AgentInterface(absolute(cardUrl, url), transport.toUpperCase(Locale.ROOT),
-                                version));
+                    String resolved = url == null || transport == null ? null : interfaceUrl(cardUrl, transport, url);
+                    if (resolved != null) {
+                        add(found, new AgentInterface(resolved, transport.toUpperCase(Locale.ROOT), version));
                     }
                 }
             }
@@ -146,6 +147,22 @@ final class CardReader {
 
     private static String blankToNull(String text) {
         return text == null || text.isBlank() ? null : text;
+    }
+
+    /**
+     * An interface's url as the client keeps it: an HTTP binding's resolved against the card, a
+     * gRPC one ({@code host:port}, which is no URI) as given; null for an HTTP url that does not
+     * parse, so one bad entry leaves the card's other interfaces usable.
+     */
+    static String interfaceUrl(URI cardUrl, String binding, String url) {
+        if (binding.equalsIgnoreCase(AgentInterface.GRPC)) {
+            return url;
+        }
+        try {
+            return absolute(cardUrl, url);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     static String absolute(URI base, String url) {

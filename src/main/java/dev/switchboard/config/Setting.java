@@ -71,6 +71,10 @@ public enum Setting {
     PROTOCOL_V03("switchboard.protocol.v03",
             "Whether A2A 0.3 is served besides 1.0 (true, the default, or false: the card then lists 1.0 only "
                     + "and 0.3 requests get VersionNotSupported)."),
+    GRPC_ENABLED("switchboard.grpc.enabled",
+            "Whether the gRPC services are served (on the connector's HTTP/2) and listed on the card."),
+    GRPC_AUTHORITY("switchboard.grpc.authority",
+            "The host:port the card names for gRPC; unset: the public URL's host and port."),
     SEND_IDEMPOTENT("switchboard.send.idempotent",
             "Whether a first message (no taskId) that repeats a messageId the same caller sent before is answered "
                     + "with the task it created (true, the default) or starts another task (false)."),

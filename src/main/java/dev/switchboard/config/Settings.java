@@ -31,6 +31,7 @@ import java.util.Set;
  * @param push                 push notifications and the webhook guard
  * @param idempotentSends      whether a caller's repeated first send gets the task it created
  * @param retention            how long tasks are kept
+ * @param grpc                 the gRPC binding: served or not, and the authority the card names
  */
 public record Settings(URI publicUrl, Path dataDir, String agentName, String agentDescription,
                        String providerOrganization, URI providerUrl, URI documentationUrl, URI iconUrl,
@@ -41,7 +42,7 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
                        RequestLimits limits, KeySecret keySecret, Set<String> revokedKeys,
                        boolean anonymousAccess, List<Cidr> trustedProxies, ModelEndpoint model,
                        boolean serveV03, PushSettings push, boolean idempotentSends,
-                       RetentionSettings retention) {
+                       RetentionSettings retention, GrpcSettings grpc) {
     public Settings {
         Objects.requireNonNull(publicUrl, "publicUrl");
         Objects.requireNonNull(dataDir, "dataDir");
@@ -57,6 +58,7 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
         Objects.requireNonNull(streamHeartbeat, "streamHeartbeat");
         push = push == null ? PushSettings.DEFAULT : push;
         retention = retention == null ? RetentionSettings.DEFAULT : retention;
+        grpc = grpc == null ? GrpcSettings.DEFAULT : grpc;
     }
 
     /** The API key secret, kept out of every string and comparison. */

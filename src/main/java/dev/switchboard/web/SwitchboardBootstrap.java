@@ -2,6 +2,7 @@ package dev.switchboard.web;
 
 import dev.switchboard.config.InvalidSettingException;
 import dev.switchboard.config.Settings;
+import dev.switchboard.config.Setting;
 import dev.switchboard.config.SettingsLoader;
 import dev.switchboard.skill.catalogue.CatalogueException;
 import dev.switchboard.store.JdbcDrivers;
@@ -9,6 +10,7 @@ import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import java.time.Clock;
+import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -23,12 +25,27 @@ public final class SwitchboardBootstrap implements ServletContextListener {
 
     private Switchboard running;
 
+    /**
+     * The context parameters, with the defaults this container needs: on Payara (GlassFish's
+     * Grizzly) gRPC is off unless a setting turns it on, as its HTTP/2 was seen to end a server
+     * stream before its last message (README, Payara 7). Context parameters come last in the
+     * settings' order, so the environment and system properties still decide.
+     */
+    static Function<String, String> containerDefaults(ServletContext context) {
+        String server = String.valueOf(context.getServerInfo());
+        boolean grizzly = server.contains("Payara") || server.contains("GlassFish");
+        return name -> {
+            String value = context.getInitParameter(name);
+            return value == null && grizzly && Setting.GRPC_ENABLED.key().equals(name) ? "false" : value;
+        };
+    }
+
     @Override
     public void contextInitialized(ServletContextEvent event) {
         ServletContext context = event.getServletContext();
         Settings settings;
         try {
-            settings = SettingsLoader.forServer(context::getInitParameter).load();
+            settings = SettingsLoader.forServer(containerDefaults(context)).load();
         } catch (InvalidSettingException | IllegalStateException e) {
             LOG.severe("Switchboard cannot start: " + e.getMessage());
             throw new StartupFailure(e.getMessage());

@@ -1,12 +1,14 @@
 package dev.switchboard.web;
 
 import dev.switchboard.skill.catalogue.CatalogueSkill;
+import dev.switchboard.web.binding.Tenants;
 import dev.switchboard.web.filter.CallerFilter;
 import dev.switchboard.web.filter.ConditionalGetFilter;
 import dev.switchboard.web.filter.JakartaRestFilter;
 import dev.switchboard.web.filter.ProtocolVersionFilter;
 import dev.switchboard.web.filter.RateLimitFilter;
 import dev.switchboard.web.filter.RequestBodyLimitFilter;
+import dev.switchboard.web.grpc.GrpcEndpoint;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterRegistration;
 import jakarta.servlet.Servlet;
@@ -43,6 +45,12 @@ final class WebComponents {
         servlet(context, "notification-keys", new JwksServlet(switchboard.notificationKeys()), "/.well-known/jwks.json");
         servlet(context, "catalogue", new CatalogueServlet(switchboard.skills().find(CatalogueSkill.class)),
                 "/catalogue.json");
+        if (switchboard.settings().grpc().enabled()) {
+            servlet(context, "grpc", new GrpcEndpoint(switchboard.tasks(), switchboard.extendedCard(),
+                    new Tenants(switchboard.settings().tenant()), (int) switchboard.settings().maxRequestBytes(),
+                    switchboard.settings().serveV03()), GrpcEndpoint.V1_PATH, GrpcEndpoint.V03_PATH)
+                    .setAsyncSupported(true);
+        }
         // web.xml sends every error status and uncaught exception here, so none answers HTML
         servlet(context, "error-page", new ErrorPageServlet(), "/_error");
     }

@@ -134,6 +134,27 @@ class DiscoveryTest {
     }
 
     @Test
+    void aGrpcInterfaceIsKeptAsHostAndPortAndABrokenUrlSpoilsNothingElse() {
+        String card = """
+                {"name":"a","supportedInterfaces":[
+                 {"url":"agent.example.com:443","protocolBinding":"GRPC","protocolVersion":"1.0"},
+                 {"url":"http://bad host/x","protocolBinding":"HTTP+JSON","protocolVersion":"1.0"},
+                 {"url":"$BASE/rpc","protocolBinding":"JSONRPC","protocolVersion":"1.0"}]}""";
+        List<AgentInterface> interfaces = CardReader.interfaces(URI.create(agent.base()),
+                jakarta.json.Json.createReader(new java.io.StringReader(card.replace("$BASE", agent.base()))).readObject());
+        assertEquals(List.of("GRPC agent.example.com:443", "JSONRPC " + agent.base() + "/rpc"), interfaces.stream()
+                .map(i -> i.protocolBinding() + " " + i.url()).toList());
+        assertEquals(Endpoint.JSONRPC_1_0, InterfaceChoice.choose(interfaces, List.of()).orElseThrow().endpoint(),
+                "the client speaks JSON-RPC and HTTP+JSON, and passes gRPC by");
+        String legacy = """
+                {"name":"a","url":"$BASE/rpc","protocolVersion":"0.3.0","additionalInterfaces":[
+                 {"url":"agent.example.com:443","transport":"GRPC"}]}""";
+        assertEquals(List.of("JSONRPC", "GRPC"), CardReader.interfaces(URI.create(agent.base()), jakarta.json.Json
+                .createReader(new java.io.StringReader(legacy.replace("$BASE", agent.base()))).readObject()).stream()
+                .map(AgentInterface::protocolBinding).toList(), "a 0.3 card's gRPC interface too");
+    }
+
+    @Test
     void jsonRpcErrorsBecomeTypedExceptionsWithCodeAndReason() {
         agent.answer("/.well-known/agent-card.json", 200, V1_CARD).answer("/rpc", 200, """
                 {"jsonrpc":"2.0","id":1,"error":{"code":-32001,"message":"Task not found",

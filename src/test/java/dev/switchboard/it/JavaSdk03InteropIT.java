@@ -13,6 +13,8 @@ import io.a2a.client.ClientEvent;
 import io.a2a.client.TaskEvent;
 import io.a2a.client.TaskUpdateEvent;
 import io.a2a.client.config.ClientConfig;
+import io.a2a.client.transport.grpc.GrpcTransport;
+import io.a2a.client.transport.grpc.GrpcTransportConfig;
 import io.a2a.client.transport.jsonrpc.JSONRPCTransport;
 import io.a2a.client.transport.jsonrpc.JSONRPCTransportConfig;
 import io.a2a.client.transport.rest.RestTransport;
@@ -23,31 +25,86 @@ import io.a2a.spec.AgentInterface;
 import io.a2a.spec.Message;
 import io.a2a.spec.Task;
 import io.a2a.spec.TaskIdParams;
+import io.a2a.spec.TaskNotCancelableError;
+import io.a2a.spec.TaskNotFoundError;
 import io.a2a.spec.TaskQueryParams;
 import io.a2a.spec.TaskState;
 import io.a2a.spec.TaskStatusUpdateEvent;
 import io.a2a.spec.TextPart;
+import io.grpc.ManagedChannel;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.ArgumentsProvider;
+import org.junit.jupiter.params.provider.ArgumentsSource;
+import org.junit.jupiter.params.support.ParameterDeclarations;
 
 /**
  * The official A2A Java SDK 0.3 client ({@code io.github.a2asdk} 0.3.3.Final) against the WAR on
- * Tomcat, over its JSON-RPC and its HTTP+JSON transport: card discovery, blocking send, get,
- * cancel, streaming, resubscribe and an unknown task. The client finds its endpoints in the card
- * that callers without {@code A2A-Version} get, and speaks 0.3 without ever naming a version.
- * Messages name the test skill in their metadata, which the 0.3 message carries as it is.
+ * Tomcat, over its JSON-RPC and its HTTP+JSON transport ({@link JavaSdk03GrpcInteropIT}: its gRPC
+ * transport): card discovery, blocking send, get, cancel, streaming, resubscribe and an unknown
+ * task. The client finds its endpoints in the card that callers without {@code A2A-Version} get,
+ * and speaks 0.3 without ever naming a version. Messages name the test skill in their metadata,
+ * which the 0.3 message carries as it is.
+ *
+ * <p>The scenarios run over the transports the class names in {@link Transports}. Each class is a
+ * deployment of its own, with its own count of the tasks one anonymous address may start per
+ * minute: one transport's scenarios start 13 tasks within seconds, so two fit in the default 30 and
+ * a third transport needs a class of its own.
  */
+@JavaSdk03InteropIT.Transports({"JSONRPC", "HTTP+JSON"})
 class JavaSdk03InteropIT extends OnTomcat {
+    /** The SDK transports a class runs its scenarios over. */
+    @Inherited
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.TYPE)
+    @interface Transports {
+        String[] value();
+    }
+
+    /** The transports of the test class that runs, as the scenarios' argument. */
+    static final class TheClassTransports implements ArgumentsProvider {
+        @Override
+        public Stream<? extends Arguments> provideArguments(ParameterDeclarations parameters,
+                                                            ExtensionContext context) {
+            return Arrays.stream(context.getRequiredTestClass().getAnnotation(Transports.class).value())
+                    .map(Arguments::of);
+        }
+    }
+
     private static final long TIMEOUT_S = 30;
+
+    /** The channels the gRPC transport was given: the SDK's close() leaves a channel it did not build open. */
+    private final List<ManagedChannel> channels = new CopyOnWriteArrayList<>();
+    /** What the clients' streams ended with instead of events, for the message of a test that timed out. */
+    private final List<Throwable> streamErrors = new CopyOnWriteArrayList<>();
+
+    @AfterEach
+    void closeChannels() throws InterruptedException {
+        for (ManagedChannel channel : channels) {
+            channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        }
+    }
 
     private AgentCard card() throws Exception {
         return A2A.getAgentCard(base.toString().replaceAll("/$", ""));
@@ -57,13 +114,28 @@ class JavaSdk03InteropIT extends OnTomcat {
             throws Exception {
         var builder = Client.builder(card())
                 .clientConfig(new ClientConfig.Builder().setStreaming(streaming).build())
-                .addConsumer(consumer);
-        if (transport.equals("JSONRPC")) {
-            builder.withTransport(JSONRPCTransport.class, new JSONRPCTransportConfig());
-        } else {
-            builder.withTransport(RestTransport.class, new RestTransportConfig());
+                .addConsumer(consumer)
+                .streamingErrorHandler(streamErrors::add);
+        switch (transport) {
+            case "JSONRPC" -> builder.withTransport(JSONRPCTransport.class, new JSONRPCTransportConfig());
+            case "HTTP+JSON" -> builder.withTransport(RestTransport.class, new RestTransportConfig());
+            case "GRPC" -> builder.withTransport(GrpcTransport.class, new GrpcTransportConfig(target -> {
+                ManagedChannel channel = NettyChannelBuilder.forTarget(target).usePlaintext().build();
+                channels.add(channel);
+                return channel;
+            }));
+            default -> throw new IllegalArgumentException(transport);
         }
         return builder.build();
+    }
+
+    /** The future's value, or a failure that names what the streams reported meanwhile. */
+    private <T> T await(CompletableFuture<T> future) throws Exception {
+        try {
+            return future.get(TIMEOUT_S, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            throw new AssertionError("nothing within " + TIMEOUT_S + " s; stream errors: " + streamErrors, e);
+        }
     }
 
     private static Message message(String text) {
@@ -80,7 +152,7 @@ class JavaSdk03InteropIT extends OnTomcat {
             }
         }))) {
             client.client().sendMessage(message(text));
-            return task.get(TIMEOUT_S, TimeUnit.SECONDS);
+            return await(task);
         }
     }
 
@@ -91,14 +163,17 @@ class JavaSdk03InteropIT extends OnTomcat {
         assertTrue(card.url().endsWith("/a2a/jsonrpc"), card.url());
         assertEquals("JSONRPC", card.preferredTransport());
         List<String> transports = card.additionalInterfaces().stream().map(AgentInterface::transport).toList();
-        assertTrue(transports.containsAll(List.of("JSONRPC", "HTTP+JSON")), transports.toString());
+        assertTrue(transports.containsAll(List.of("JSONRPC", "HTTP+JSON", "GRPC")), transports.toString());
+        String grpc = card.additionalInterfaces().stream().filter(i -> i.transport().equals("GRPC"))
+                .map(AgentInterface::url).findFirst().orElseThrow();
+        assertEquals(base.getHost() + ":" + base.getPort(), grpc, "gRPC clients dial host:port");
         assertTrue(card.capabilities().streaming());
         assertTrue(card.capabilities().pushNotifications(), "push is on by default, behind the webhook guard");
         assertFalse(card.skills().isEmpty());
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"JSONRPC", "HTTP+JSON"})
+    @ArgumentsSource(TheClassTransports.class)
     void blockingSendThenGet(String transport) throws Exception {
         Task sent = send(transport, "hello from java 0.3");
         assertEquals(TaskState.COMPLETED, sent.getStatus().state());
@@ -119,7 +194,7 @@ class JavaSdk03InteropIT extends OnTomcat {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"JSONRPC", "HTTP+JSON"})
+    @ArgumentsSource(TheClassTransports.class)
     void cancelATaskThatWaitsForInput(String transport) throws Exception {
         Task waiting = send(transport, "input");
         assertEquals(TaskState.INPUT_REQUIRED, waiting.getStatus().state());
@@ -130,11 +205,15 @@ class JavaSdk03InteropIT extends OnTomcat {
                     () -> client.client().cancelTask(new TaskIdParams(waiting.getId())));
             assertTrue(String.valueOf(again.getMessage()).toLowerCase().contains("cancel")
                     || String.valueOf(again.getCause()).contains("TaskNotCancelable"), String.valueOf(again));
+            if (transport.equals("GRPC")) {
+                // the 0.3 gRPC transport types the error by the prefix of the status description
+                assertInstanceOf(TaskNotCancelableError.class, again.getCause(), String.valueOf(again));
+            }
         }
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"JSONRPC", "HTTP+JSON"})
+    @ArgumentsSource(TheClassTransports.class)
     void streamingSendDeliversEveryEventInOrderAndEnds(String transport) throws Exception {
         List<ClientEvent> events = Collections.synchronizedList(new ArrayList<>());
         CompletableFuture<Task> done = new CompletableFuture<>();
@@ -147,7 +226,7 @@ class JavaSdk03InteropIT extends OnTomcat {
             }
         }))) {
             client.client().sendMessage(message("chunks:3"));
-            Task task = done.get(TIMEOUT_S, TimeUnit.SECONDS);
+            Task task = await(done);
             assertEquals("chunk-1 chunk-2 chunk-3 ", task.getArtifacts().get(0).parts().stream()
                     .map(part -> ((TextPart) part).getText()).reduce("", String::concat));
         }
@@ -157,7 +236,7 @@ class JavaSdk03InteropIT extends OnTomcat {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"JSONRPC", "HTTP+JSON"})
+    @ArgumentsSource(TheClassTransports.class)
     void resubscribeFollowsARunningTaskToItsEnd(String transport) throws Exception {
         CompletableFuture<String> started = new CompletableFuture<>();
         try (Closing streaming = new Closing(client(transport, true, (event, card) -> {
@@ -168,7 +247,7 @@ class JavaSdk03InteropIT extends OnTomcat {
             }
         }))) {
             streaming.client().sendMessage(message("slow:3000"));
-            String taskId = started.get(TIMEOUT_S, TimeUnit.SECONDS);
+            String taskId = await(started);
             CompletableFuture<TaskState> end = new CompletableFuture<>();
             List<ClientEvent> seen = Collections.synchronizedList(new ArrayList<>());
             try (Closing again = new Closing(client(transport, true, (event, card) -> {
@@ -179,7 +258,7 @@ class JavaSdk03InteropIT extends OnTomcat {
                 }
             }))) {
                 again.client().resubscribe(new TaskIdParams(taskId));
-                assertEquals(TaskState.COMPLETED, end.get(TIMEOUT_S, TimeUnit.SECONDS));
+                assertEquals(TaskState.COMPLETED, await(end));
                 assertFalse(seen.isEmpty());
             }
         }
@@ -202,7 +281,7 @@ class JavaSdk03InteropIT extends OnTomcat {
         try (Closing client = new Closing(client(transport, true, (event, card) -> { }))) {
             client.client().resubscribe(new TaskIdParams(taskId), List.of(consumer), error -> end.complete(
                     error == null ? "the stream ended without a final status update: " + seen : error), null);
-            Object outcome = end.get(TIMEOUT_S, TimeUnit.SECONDS);
+            Object outcome = await(end);
             assertTrue(seen.stream().filter(TaskEvent.class::isInstance).count() <= 1, "one Task at most: " + seen);
             return outcome;
         }
@@ -217,12 +296,12 @@ class JavaSdk03InteropIT extends OnTomcat {
             } else if (event instanceof TaskUpdateEvent u) {
                 started.complete(u.getTask().getId());
             }
-        }), error -> { }, null);
-        return started.get(TIMEOUT_S, TimeUnit.SECONDS);
+        }), error -> started.completeExceptionally(new AssertionError("the stream failed: " + error, error)), null);
+        return await(started);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"JSONRPC", "HTTP+JSON"})
+    @ArgumentsSource(TheClassTransports.class)
     void resubscribingAsTheTaskFinishesEndsWithItsFinalStatus(String transport) throws Exception {
         // from finishing long before the resubscription attaches to finishing well after it
         for (int delay : new int[] {0, 5, 10, 20, 40, 80, 160}) {
@@ -234,7 +313,7 @@ class JavaSdk03InteropIT extends OnTomcat {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"JSONRPC", "HTTP+JSON"})
+    @ArgumentsSource(TheClassTransports.class)
     void resubscribingToAFinishedOrWaitingTaskEndsWithItsFinalStatus(String transport) throws Exception {
         Task done = send(transport, "finished already");
         assertEquals(TaskState.COMPLETED, resubscribeToTheEnd(transport, done.getId()));
@@ -243,13 +322,16 @@ class JavaSdk03InteropIT extends OnTomcat {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"JSONRPC", "HTTP+JSON"})
+    @ArgumentsSource(TheClassTransports.class)
     void anUnknownTaskIsTaskNotFound(String transport) throws Exception {
         try (Closing client = new Closing(client(transport, false, (event, card) -> { }))) {
             A2AClientException e = assertThrows(A2AClientException.class,
                     () -> client.client().getTask(new TaskQueryParams("no-such-task-" + UUID.randomUUID())));
             String text = e + " " + e.getCause();
             assertTrue(text.contains("TaskNotFound") || text.toLowerCase().contains("not found"), text);
+            if (transport.equals("GRPC")) {
+                assertInstanceOf(TaskNotFoundError.class, e.getCause(), text);
+            }
             assertNotNull(e.getMessage());
         }
     }

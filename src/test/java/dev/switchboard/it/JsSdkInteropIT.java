@@ -11,12 +11,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The official A2A JavaScript SDK client (npm {@code @a2a-js/sdk}, installed by the build) against
- * the WAR on Tomcat, over both bindings: discovery, send and get, streaming, cancel, task not found.
+ * the WAR on Tomcat, over each binding the card lists: discovery, send and get, streaming, cancel,
+ * task not found. Over gRPC the SDK reads the card over HTTP, then dials the card's GRPC interface
+ * in plaintext with its gRPC transport (the optional {@code @grpc/grpc-js} peer).
  */
 class JsSdkInteropIT extends OnTomcat {
 
     @ParameterizedTest
-    @ValueSource(strings = {"JSONRPC", "HTTP+JSON"})
+    @ValueSource(strings = {"JSONRPC", "HTTP+JSON", "GRPC"})
     void officialJavaScriptClientInteroperates(String binding) throws Exception {
         File dir = new File(System.getProperty("it.js.dir", "target/it-js"));
         String url = base.toString().replaceAll("/$", "");

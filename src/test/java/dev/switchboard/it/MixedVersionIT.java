@@ -135,8 +135,9 @@ class MixedVersionIT extends OnTomcat {
         JsonObject both = Http.json(discovery);
         assertEquals("0.3.0", both.getString("protocolVersion"));
         assertTrue(both.getString("url").endsWith("/a2a/jsonrpc"));
-        assertEquals(4, both.getJsonArray("supportedInterfaces").size());
-        assertEquals("0.3", both.getJsonArray("supportedInterfaces").getJsonObject(2).getString("protocolVersion"));
+        // JSON-RPC, HTTP+JSON and gRPC in each line, 1.0 first
+        assertEquals(6, both.getJsonArray("supportedInterfaces").size());
+        assertEquals("0.3", both.getJsonArray("supportedInterfaces").getJsonObject(3).getString("protocolVersion"));
         assertFalse(Http.json(v1).containsKey("url"), "the pure 1.0 card");
         assertFalse(Http.json(v03).containsKey("supportedInterfaces"), "the pure 0.3 card");
         assertEquals("0.3.0", Http.json(v03).getString("protocolVersion"));

@@ -36,9 +36,14 @@ public final class Endpoints {
         return isJsonRpcEndpoint(path) || isJsonRpcCall(method, path);
     }
 
-    /** A2A operations: both bindings in both lines, at their endpoints and at the origin. */
+    /** The gRPC services' paths: each method is {@code /<package>.A2AService/<Method>}. */
+    public static final String GRPC_V1 = "/lf.a2a.v1.A2AService/";
+    public static final String GRPC_V03 = "/a2a.v1.A2AService/";
+
+    /** A2A operations: every binding in both lines, at their endpoints and at the origin. */
     public static boolean isOperation(String method, String path) {
         return path.startsWith("/a2a/") || path.startsWith("/v1/") || path.startsWith("/message:")
+                || path.startsWith(GRPC_V1) || path.startsWith(GRPC_V03)
                 || path.equals("/tasks") || path.startsWith("/tasks/") || path.equals("/extendedAgentCard")
                 || path.equals("/card") || ("POST".equals(method) && path.equals("/"));
     }

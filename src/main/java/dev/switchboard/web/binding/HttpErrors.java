@@ -1,6 +1,7 @@
 package dev.switchboard.web.binding;
 
 import dev.switchboard.protocol.jsonrpc.JsonRpcResponses;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
@@ -34,6 +35,19 @@ public final class HttpErrors {
         return Endpoints.answersJsonRpc(method, path)
                 ? JsonRpcResponses.refusal(jakarta.json.JsonValue.NULL, message, reason, ErrorBody.DOMAIN)
                 : ErrorBody.forRefusal(status, message, reason);
+    }
+
+    /**
+     * Refuses a request of the server's own accord (a credential, a limit) in its binding's shape:
+     * gRPC's status headers for a gRPC call, else the JSON body {@link #refusal} gives.
+     */
+    public static void refuse(HttpServletRequest request, HttpServletResponse response, int status, String message,
+                              String reason) throws IOException {
+        if (GrpcRefusals.isGrpc(request)) {
+            GrpcRefusals.send(response, status, message, reason, ErrorBody.DOMAIN);
+        } else {
+            send(response, status, refusal(request.getMethod(), Endpoints.path(request), status, message, reason));
+        }
     }
 
     public static void send(HttpServletResponse response, int status, byte[] body) throws IOException {

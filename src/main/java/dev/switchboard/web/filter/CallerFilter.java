@@ -66,9 +66,9 @@ public final class CallerFilter extends HttpFilter {
         Duration wait = failedCredentials.waitBeforeNext(block, Tier.PUBLIC);
         if (!wait.isZero()) {
             response.setHeader(HttpNames.RETRY_AFTER, Long.toString(wait.getSeconds()));
-            HttpErrors.send(response, 429, HttpErrors.refusal(request.getMethod(), Endpoints.path(request), 429,
+            HttpErrors.refuse(request, response, 429,
                     "Too many refused credentials from your address; retry in " + wait.getSeconds() + " s",
-                    "TOO_MANY_FAILED_CREDENTIALS"));
+                    "TOO_MANY_FAILED_CREDENTIALS");
             return;
         }
         String authorization = request.getHeader("Authorization");
@@ -85,8 +85,7 @@ public final class CallerFilter extends HttpFilter {
         } catch (AuthenticationFailure failure) {
             failedCredentials.check(block, Tier.PUBLIC);
             response.setHeader(HttpNames.WWW_AUTHENTICATE, "Bearer realm=\"switchboard\", error=\"invalid_token\"");
-            HttpErrors.send(response, 401, HttpErrors.refusal(request.getMethod(), Endpoints.path(request), 401,
-                    failure.getMessage(), failure.reason()));
+            HttpErrors.refuse(request, response, 401, failure.getMessage(), failure.reason());
             return;
         }
         chain.doFilter(request, response);

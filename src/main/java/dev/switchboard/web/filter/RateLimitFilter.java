@@ -47,9 +47,9 @@ public final class RateLimitFilter extends HttpFilter {
         response.setHeader(HttpNames.RETRY_AFTER, Long.toString(seconds));
         boolean daily = decision.refusedBy() == LimitKind.DAILY;
         String which = daily ? "the server's daily ceiling" : "your per-minute limit";
-        HttpErrors.send(response, 429, HttpErrors.refusal(request.getMethod(), Endpoints.path(request), 429,
+        HttpErrors.refuse(request, response, 429,
                 "Too many requests: " + which + " is reached; retry in " + seconds + " s",
-                daily ? "DAILY_CEILING" : "RATE_LIMITED"));
+                daily ? "DAILY_CEILING" : "RATE_LIMITED");
     }
 
     /** What the limits count the caller as. */

@@ -1,6 +1,8 @@
 package dev.switchboard.web.filter;
 
 import dev.switchboard.web.binding.Endpoints;
+import dev.switchboard.web.binding.ErrorBody;
+import dev.switchboard.web.binding.GrpcRefusals;
 import dev.switchboard.web.binding.HttpErrors;
 import dev.switchboard.web.binding.RequestBodyTooLargeException;
 import jakarta.servlet.FilterChain;
@@ -32,9 +34,27 @@ public final class RequestBodyLimitFilter extends HttpFilter {
             throws IOException, ServletException {
         long declared = request.getContentLengthLong();
         if (declared > limit) {
-            response.setHeader("Connection", "close");
+            if (GrpcRefusals.isGrpc(request)) {
+                GrpcRefusals.send(response, 413, tooLargeMessage(limit), "REQUEST_TOO_LARGE", ErrorBody.DOMAIN);
+                return;
+            }
+            if (request.getProtocol() != null && request.getProtocol().startsWith("HTTP/1")) {
+                response.setHeader("Connection", "close");
+            } else if (declared <= drainable()) {
+                // HTTP/2 has no Connection header (a client must reject a response with one). A
+                // client still sending the refused body waits for flow-control credit the server
+                // gives only as it reads (the JDK's client then never reads the 413), so a body of
+                // reasonable size is read and dropped first
+                drain(request);
+            }
             HttpErrors.send(response, 413, HttpErrors.failure(request.getMethod(), Endpoints.path(request), 413,
                     tooLargeMessage(limit)));
+            return;
+        }
+        // gRPC bounds each message itself (the services' largest inbound message is this limit)
+        // and reads its body asynchronously, which a counting stream would not pass on
+        if (GrpcRefusals.isGrpc(request)) {
+            chain.doFilter(request, response);
             return;
         }
         // no declared length: chunked over HTTP/1.1, or any body over HTTP/2, which has no
@@ -44,6 +64,22 @@ public final class RequestBodyLimitFilter extends HttpFilter {
             return;
         }
         chain.doFilter(request, response);
+    }
+
+    /** The largest refused body read to its end over HTTP/2 before the 413: four limits, at most 64 MB. */
+    private long drainable() {
+        return Math.min(limit * 4, 64L * 1024 * 1024);
+    }
+
+    private static void drain(HttpServletRequest request) {
+        byte[] sink = new byte[8192];
+        try (var in = request.getInputStream()) {
+            while (in.read(sink) != -1) {
+                // dropped
+            }
+        } catch (IOException e) {
+            // the client went away; the 413 goes nowhere either way
+        }
     }
 
     static String tooLargeMessage(long limit) {

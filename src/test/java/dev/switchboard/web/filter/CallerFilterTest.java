@@ -123,6 +123,26 @@ class CallerFilterTest {
     }
 
     @Test
+    void aGrpcCallIsRefusedInGrpcsFormWithItsReasonInTheDetails() throws Exception {
+        Exchange exchange = new Exchange("POST", "/lf.a2a.v1.A2AService/GetTask")
+                .header("Content-Type", "application/grpc").header("Authorization", "Bearer sbk_nope");
+        Exchange.Chain chain = new Exchange.Chain();
+        filter.doFilter(exchange.request, exchange.response, chain);
+        assertNull(chain.passed, "a gRPC path is an operation: its caller is identified");
+        assertEquals(200, exchange.status, "gRPC carries its status in the trailers of a 200");
+        assertEquals("application/grpc", exchange.contentType);
+        java.util.Map<String, String> trailers = exchange.trailers.get();
+        assertEquals("16", trailers.get("grpc-status"), "UNAUTHENTICATED");
+        com.google.rpc.Status status = com.google.rpc.Status.parseFrom(java.util.Base64.getDecoder().decode(
+                trailers.get("grpc-status-details-bin")));
+        assertEquals(16, status.getCode());
+        com.google.rpc.ErrorInfo info = status.getDetails(0).unpack(com.google.rpc.ErrorInfo.class);
+        assertEquals("NO_SECRET", info.getReason());
+        assertEquals("switchboard", info.getDomain());
+        assertEquals("", exchange.responseBody(), "no JSON body, which a gRPC client would read as a message");
+    }
+
+    @Test
     void anAddressThatKeepsGuessingIsTurnedAwayBeforeAnythingIsChecked() throws Exception {
         for (int i = 0; i < 3; i++) {
             Exchange guess = new Exchange("POST", "/a2a/jsonrpc").header("Authorization", "Bearer guess-" + i);

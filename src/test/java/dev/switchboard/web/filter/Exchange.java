@@ -37,9 +37,14 @@ final class Exchange {
     int status = 200;
     String contentType;
     boolean committed;
+    /** The trailer fields the response was given, or null. */
+    java.util.function.Supplier<Map<String, String>> trailers;
     /** The status sent through {@code sendError}, or 0. */
     int errorSent;
     String remoteAddr = "192.0.2.1";
+    String protocol = "HTTP/1.1";
+    /** The request body's stream, one per request as a container gives it. */
+    private ServletInputStream input;
     String query;
     String method;
     byte[] requestBody = new byte[0];
@@ -50,6 +55,7 @@ final class Exchange {
         request = (HttpServletRequest) Proxy.newProxyInstance(getClass().getClassLoader(),
                 new Class<?>[] {HttpServletRequest.class}, (proxy, m, args) -> switch (m.getName()) {
                     case "getMethod" -> this.method;
+                    case "getProtocol" -> protocol;
                     case "getServletPath" -> path;
                     case "getPathInfo" -> null;
                     case "getRequestURI" -> path;
@@ -65,7 +71,13 @@ final class Exchange {
                     case "getAttribute" -> attributes.get((String) args[0]);
                     case "setAttribute" -> attributes.put((String) args[0], args[1]);
                     case "getContentLengthLong" -> declaredLength;
-                    case "getInputStream" -> input(requestBody);
+                    case "getContentType" -> first(requestHeaders, "Content-Type");
+                    case "getInputStream" -> {
+                        if (input == null) {
+                            input = input(requestBody);
+                        }
+                        yield input;
+                    }
                     case "toString" -> method + " " + path;
                     case "equals" -> proxy == args[0];
                     case "hashCode" -> System.identityHashCode(proxy);
@@ -98,6 +110,13 @@ final class Exchange {
                         yield null;
                     }
                     case "sendError" -> errorSent = (int) args[0];
+                    case "setTrailerFields" -> {
+                        @SuppressWarnings("unchecked")
+                        java.util.function.Supplier<Map<String, String>> given =
+                                (java.util.function.Supplier<Map<String, String>>) args[0];
+                        trailers = given;
+                        yield null;
+                    }
                     case "getOutputStream" -> output();
                     case "toString" -> "response";
                     case "equals" -> proxy == args[0];

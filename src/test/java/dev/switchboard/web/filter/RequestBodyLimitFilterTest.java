@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.switchboard.web.binding.RequestBodyTooLargeException;
@@ -31,10 +32,33 @@ class RequestBodyLimitFilterTest {
         assertEquals("Request body too large: the limit is 10 bytes",
                 json(rest).getJsonObject("error").getString("message"));
 
+        Exchange overHttp2 = new Exchange("POST", "/a2a/rest/message:send").body("{\"a\":\"0123456789\"}", true);
+        overHttp2.protocol = "HTTP/2.0";
+        filter.doFilter(overHttp2.request, overHttp2.response, chain);
+        assertEquals(413, overHttp2.status);
+        assertNull(overHttp2.responseHeader("Connection"), "HTTP/2 has no Connection header; clients reject one");
+        assertTrue(overHttp2.request.getInputStream().isFinished(),
+                "over HTTP/2 the refused body is read first, so a client waiting to send it reads the 413");
+
         Exchange jsonRpc = new Exchange("POST", "/a2a/jsonrpc").body("{\"a\":\"0123456789\"}", true);
         filter.doFilter(jsonRpc.request, jsonRpc.response, chain);
         assertEquals(413, jsonRpc.status);
         assertEquals("2.0", json(jsonRpc).getString("jsonrpc"), "the JSON-RPC endpoint answers a JSON-RPC error");
+    }
+
+    @Test
+    void aGrpcCallOverTheLimitIsResourceExhaustedAndOneWithinIsReadByGrpcItself() throws Exception {
+        Exchange large = new Exchange("POST", "/lf.a2a.v1.A2AService/SendMessage")
+                .header("Content-Type", "application/grpc").body("0123456789abcdef", true);
+        Exchange.Chain chain = new Exchange.Chain();
+        filter.doFilter(large.request, large.response, chain);
+        assertNull(chain.passed);
+        assertEquals("8", large.trailers.get().get("grpc-status"), "RESOURCE_EXHAUSTED, as gRPC says of a large message");
+
+        Exchange streamed = new Exchange("POST", "/lf.a2a.v1.A2AService/SendMessage")
+                .header("Content-Type", "application/grpc+proto").body("0123456789abcdef", false);
+        filter.doFilter(streamed.request, streamed.response, chain);
+        assertEquals(streamed.request, chain.passed, "gRPC reads asynchronously and bounds each message itself");
     }
 
     @Test

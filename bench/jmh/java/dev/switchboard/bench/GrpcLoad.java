@@ -1,0 +1,109 @@
+package dev.switchboard.bench;
+
+import com.google.lf.a2a.v1.A2AServiceGrpc;
+import com.google.lf.a2a.v1.Message;
+import com.google.lf.a2a.v1.Part;
+import com.google.lf.a2a.v1.Role;
+import com.google.lf.a2a.v1.SendMessageRequest;
+import com.google.protobuf.Struct;
+import com.google.protobuf.Value;
+import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.stub.MetadataUtils;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A small gRPC load client, the gRPC counterpart of {@code bench/load.sh}'s wrk scenarios: as many
+ * connections (channels) as wrk's, one call outstanding on each, the same message as
+ * {@code bench/bodies/send.json} or {@code stream.json}, for a fixed time. Prints one line in
+ * load.sh's shape; {@code bench/grpc-load.sh} adds the server's CPU per request.
+ *
+ * <pre>java -cp ... dev.switchboard.bench.GrpcLoad HOST PORT send|stream CONNECTIONS SECONDS</pre>
+ */
+public final class GrpcLoad {
+    private GrpcLoad() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        System.out.println(run(args[0], Integer.parseInt(args[1]), args[2].equals("stream"),
+                Integer.parseInt(args[3]), Long.parseLong(args[4]), System.getenv("GRPC_LOAD_BEARER")));
+    }
+
+    /**
+     * One load run; its result as load.sh's {@code LOAD} line.
+     *
+     * @param bearer a bearer token to present, or null to call anonymously as wrk does
+     */
+    public static String run(String host, int port, boolean stream, int connections, long seconds, String bearer)
+            throws InterruptedException {
+        SendMessageRequest request = SendMessageRequest.newBuilder().setMessage(Message.newBuilder()
+                .setMessageId("0b7e2f4a-6c1d-4e8b-9a3f-5d2c7e1b8a90").setRole(Role.ROLE_USER)
+                .addParts(Part.newBuilder().setText("hello from the a2a benchmark: the quick brown fox jumps over"
+                        + " the lazy dog 0123456789"))
+                .setMetadata(Struct.newBuilder().putFields("bench", Value.newBuilder()
+                        .setStringValue("a2a-peer-comparison").build()))).build();
+        Metadata headers = new Metadata();
+        headers.put(Metadata.Key.of("a2a-version", Metadata.ASCII_STRING_MARSHALLER), "1.0");
+        if (bearer != null) {
+            headers.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + bearer);
+        }
+        List<ManagedChannel> channels = new ArrayList<>();
+        List<Thread> workers = new ArrayList<>();
+        AtomicLong done = new AtomicLong();
+        AtomicLong failed = new AtomicLong();
+        long[][] latencies = new long[connections][];
+        int[] counts = new int[connections];
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        long start = System.nanoTime();
+        for (int c = 0; c < connections; c++) {
+            ManagedChannel channel = NettyChannelBuilder.forAddress(host, port).usePlaintext().build();
+            channels.add(channel);
+            A2AServiceGrpc.A2AServiceBlockingStub stub = A2AServiceGrpc.newBlockingStub(channel)
+                    .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
+            int index = c;
+            latencies[c] = new long[1 << 16];
+            Thread worker = new Thread(() -> {
+                while (System.nanoTime() < end) {
+                    long t0 = System.nanoTime();
+                    try {
+                        // a fresh messageId each time, as bench/wrk/report.lua gives wrk's bodies: a
+                        // repeated first send would be answered with the task it made
+                        SendMessageRequest fresh = request.toBuilder().setMessage(request.getMessage().toBuilder()
+                                .setMessageId(UUID.randomUUID().toString())).build();
+                        if (stream) {
+                            stub.withDeadlineAfter(30, TimeUnit.SECONDS).sendStreamingMessage(fresh)
+                                    .forEachRemaining(event -> { });
+                        } else {
+                            stub.withDeadlineAfter(30, TimeUnit.SECONDS).sendMessage(fresh);
+                        }
+                        done.incrementAndGet();
+                    } catch (RuntimeException e) {
+                        failed.incrementAndGet();
+                    }
+                    if (counts[index] < latencies[index].length) {
+                        latencies[index][counts[index]++] = System.nanoTime() - t0;
+                    }
+                }
+            });
+            workers.add(worker);
+            worker.start();
+        }
+        for (Thread worker : workers) {
+            worker.join();
+        }
+        long durationUs = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - start);
+        channels.forEach(ManagedChannel::shutdownNow);
+        long[] all = Arrays.stream(latencies).flatMapToLong(row -> Arrays.stream(row).filter(v -> v > 0)).sorted()
+                .toArray();
+        long p50 = all.length == 0 ? 0 : all[all.length / 2] / 1000;
+        long p99 = all.length == 0 ? 0 : all[Math.min(all.length - 1, (int) (all.length * 0.99))] / 1000;
+        return String.format("LOAD requests=%d duration_us=%d p50_us=%d p99_us=%d non2xx=%d socket_errors=0",
+                done.get(), durationUs, p50, p99, failed.get());
+    }
+}

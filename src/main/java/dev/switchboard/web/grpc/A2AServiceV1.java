@@ -1,0 +1,159 @@
+package dev.switchboard.web.grpc;
+
+import com.google.lf.a2a.v1.A2AServiceGrpc;
+import com.google.lf.a2a.v1.AgentCard;
+import com.google.lf.a2a.v1.CancelTaskRequest;
+import com.google.lf.a2a.v1.DeleteTaskPushNotificationConfigRequest;
+import com.google.lf.a2a.v1.GetExtendedAgentCardRequest;
+import com.google.lf.a2a.v1.GetTaskPushNotificationConfigRequest;
+import com.google.lf.a2a.v1.GetTaskRequest;
+import com.google.lf.a2a.v1.ListTaskPushNotificationConfigsRequest;
+import com.google.lf.a2a.v1.ListTaskPushNotificationConfigsResponse;
+import com.google.lf.a2a.v1.ListTasksRequest;
+import com.google.lf.a2a.v1.ListTasksResponse;
+import com.google.lf.a2a.v1.SendMessageRequest;
+import com.google.lf.a2a.v1.SendMessageResponse;
+import com.google.lf.a2a.v1.StreamResponse;
+import com.google.lf.a2a.v1.SubscribeToTaskRequest;
+import com.google.lf.a2a.v1.Task;
+import com.google.lf.a2a.v1.TaskPushNotificationConfig;
+import com.google.protobuf.Empty;
+import dev.switchboard.card.ExtendedCard;
+import dev.switchboard.protocol.ProtocolVersion;
+import dev.switchboard.protocol.json.ListTasksCodec;
+import dev.switchboard.skill.ServerCallContext;
+import dev.switchboard.task.PushConfigs;
+import dev.switchboard.task.TaskService;
+import dev.switchboard.web.binding.Tenants;
+import dev.switchboard.web.binding.WireFormat;
+import io.grpc.stub.StreamObserver;
+import jakarta.json.JsonObject;
+
+/**
+ * {@code lf.a2a.v1.A2AService}, A2A 1.0 over gRPC: each RPC reads its request as ProtoJSON, calls
+ * the task service as the JSON-RPC and HTTP+JSON bindings do, and answers in the service's
+ * messages; streams carry one StreamResponse per event and end when the task's stream ends.
+ */
+final class A2AServiceV1 implements A2AServiceGrpc.AsyncService {
+    private static final WireFormat WIRE = WireFormat.V1;
+
+    private final TaskService tasks;
+    private final ExtendedCard extendedCard;
+    private final GrpcCalls calls;
+
+    A2AServiceV1(TaskService tasks, ExtendedCard extendedCard, Tenants tenants, boolean serveV03) {
+        this.tasks = tasks;
+        this.extendedCard = extendedCard;
+        this.calls = new GrpcCalls(ProtocolVersion.V1_0, tenants, serveV03);
+    }
+
+    @Override
+    public void sendMessage(SendMessageRequest request, StreamObserver<SendMessageResponse> observer) {
+        calls.later(observer, () -> {
+            ServerCallContext call = calls.context(request.getTenant());
+            return tasks.send(WIRE.sendMessage(ProtoJsonBridge.json(request)), call).thenApply(result ->
+                    ProtoJsonBridge.message(WIRE.sendResult(result), SendMessageResponse.newBuilder()));
+        });
+    }
+
+    @Override
+    public void sendStreamingMessage(SendMessageRequest request, StreamObserver<StreamResponse> observer) {
+        GrpcEventSink<StreamResponse> sink = sink(observer);
+        calls.stream(sink, () -> tasks.stream(WIRE.sendMessage(ProtoJsonBridge.json(request)),
+                calls.context(request.getTenant()), sink));
+    }
+
+    @Override
+    public void getTask(GetTaskRequest request, StreamObserver<Task> observer) {
+        calls.unary(observer, () -> task(tasks.get(WIRE.getTask(ProtoJsonBridge.json(request)),
+                calls.context(request.getTenant()))));
+    }
+
+    @Override
+    public void listTasks(ListTasksRequest request, StreamObserver<ListTasksResponse> observer) {
+        calls.unary(observer, () -> ProtoJsonBridge.message(ListTasksCodec.toJson(tasks.list(
+                ListTasksCodec.request(ProtoJsonBridge.json(request)), calls.context(request.getTenant()))),
+                ListTasksResponse.newBuilder()));
+    }
+
+    @Override
+    public void cancelTask(CancelTaskRequest request, StreamObserver<Task> observer) {
+        calls.unary(observer, () -> task(tasks.cancel(WIRE.cancelTask(ProtoJsonBridge.json(request)),
+                calls.context(request.getTenant()))));
+    }
+
+    @Override
+    public void subscribeToTask(SubscribeToTaskRequest request, StreamObserver<StreamResponse> observer) {
+        GrpcEventSink<StreamResponse> sink = sink(observer);
+        calls.stream(sink, () -> tasks.subscribe(WIRE.subscribeToTask(ProtoJsonBridge.json(request)), null,
+                calls.context(request.getTenant()), sink));
+    }
+
+    @Override
+    public void createTaskPushNotificationConfig(TaskPushNotificationConfig request,
+                                                 StreamObserver<TaskPushNotificationConfig> observer) {
+        calls.unary(observer, () -> {
+            ServerCallContext call = calls.context(request.getTenant());
+            PushConfigs push = push();
+            dev.switchboard.protocol.TaskPushNotificationConfig config = WIRE.pushConfig(
+                    ProtoJsonBridge.json(request), null);
+            return pushConfig(WIRE.pushConfig(push.create(config, config.taskId(), call)));
+        });
+    }
+
+    @Override
+    public void getTaskPushNotificationConfig(GetTaskPushNotificationConfigRequest request,
+                                              StreamObserver<TaskPushNotificationConfig> observer) {
+        calls.unary(observer, () -> {
+            ServerCallContext call = calls.context(request.getTenant());
+            return pushConfig(WIRE.pushConfig(push().get(WIRE.pushConfigRequest(ProtoJsonBridge.json(request)),
+                    call)));
+        });
+    }
+
+    @Override
+    public void listTaskPushNotificationConfigs(ListTaskPushNotificationConfigsRequest request,
+                                                StreamObserver<ListTaskPushNotificationConfigsResponse> observer) {
+        calls.unary(observer, () -> {
+            ServerCallContext call = calls.context(request.getTenant());
+            return ProtoJsonBridge.message(WIRE.pushConfigs(push().list(WIRE.pushConfigList(
+                    ProtoJsonBridge.json(request)), call)), ListTaskPushNotificationConfigsResponse.newBuilder());
+        });
+    }
+
+    @Override
+    public void deleteTaskPushNotificationConfig(DeleteTaskPushNotificationConfigRequest request,
+                                                 StreamObserver<Empty> observer) {
+        calls.unary(observer, () -> {
+            ServerCallContext call = calls.context(request.getTenant());
+            push().delete(WIRE.pushConfigRequest(ProtoJsonBridge.json(request)), call);
+            return Empty.getDefaultInstance();
+        });
+    }
+
+    @Override
+    public void getExtendedAgentCard(GetExtendedAgentCardRequest request, StreamObserver<AgentCard> observer) {
+        calls.unary(observer, () -> ProtoJsonBridge.message(WIRE.card(extendedCard.forCaller(
+                calls.context(request.getTenant()).caller())), AgentCard.newBuilder()));
+    }
+
+    /** The push-config operations answer PushNotificationNotSupported first when push is off. */
+    private PushConfigs push() {
+        PushConfigs push = tasks.push();
+        push.requireEnabled();
+        return push;
+    }
+
+    private GrpcEventSink<StreamResponse> sink(StreamObserver<StreamResponse> observer) {
+        return new GrpcEventSink<>(observer, event -> ProtoJsonBridge.message(WIRE.streamEvent(event),
+                StreamResponse.newBuilder()), false);
+    }
+
+    private static Task task(dev.switchboard.protocol.Task task) {
+        return ProtoJsonBridge.message(WIRE.task(task), Task.newBuilder());
+    }
+
+    private static TaskPushNotificationConfig pushConfig(JsonObject json) {
+        return ProtoJsonBridge.message(json, TaskPushNotificationConfig.newBuilder());
+    }
+}

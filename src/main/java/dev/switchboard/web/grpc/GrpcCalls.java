@@ -1,0 +1,106 @@
+package dev.switchboard.web.grpc;
+
+import dev.switchboard.protocol.A2AError;
+import dev.switchboard.protocol.A2AException;
+import dev.switchboard.protocol.ProtocolVersion;
+import dev.switchboard.skill.ServerCallContext;
+import dev.switchboard.web.binding.Tenants;
+import io.grpc.stub.ServerCallStreamObserver;
+import io.grpc.stub.StreamObserver;
+import java.util.Map;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
+
+/**
+ * What both services do around an operation: the call context from the request's scope, in the
+ * service's line, and the answer or the failure status written once.
+ */
+final class GrpcCalls {
+    private final ProtocolVersion line;
+    private final Tenants tenants;
+    private final boolean serveV03;
+
+    /**
+     * @param line     the line of the service: a request that names another in {@code a2a-version}
+     *                 is refused, as a service speaks its own proto only
+     * @param serveV03 whether this server speaks 0.3 at all
+     */
+    GrpcCalls(ProtocolVersion line, Tenants tenants, boolean serveV03) {
+        this.line = line;
+        this.tenants = tenants;
+        this.serveV03 = serveV03;
+    }
+
+    boolean isV03() {
+        return line == ProtocolVersion.V0_3;
+    }
+
+    /**
+     * Who calls, in this service's line, for the tenant the request names (1.0 only).
+     *
+     * @throws A2AException VersionNotSupported for another version, invalid params for an unknown tenant
+     */
+    ServerCallContext context(String tenant) {
+        CallScope scope = CallScope.current();
+        ProtocolVersion resolved = scope.requested().resolve(line, serveV03);
+        if (resolved != line) {
+            throw new A2AException(A2AError.VERSION_NOT_SUPPORTED, "A2A-Version " + scope.requested().named()
+                    + " is not what this service speaks; it is the A2A " + line + " service",
+                    Map.of("requestedVersion", scope.requested().named(), "supportedVersions", line.toString()));
+        }
+        String named = tenant == null || tenant.isEmpty() ? null : tenant;
+        if (line == ProtocolVersion.V1_0) {
+            tenants.checkParameter(named);
+        }
+        return new ServerCallContext(scope.caller(), line, named, scope.clientAddress());
+    }
+
+    /** Answers with what the operation returns, or the status of its failure. */
+    <R> void unary(StreamObserver<R> observer, Supplier<R> operation) {
+        R result;
+        try {
+            result = operation.get();
+        } catch (RuntimeException e) {
+            observer.onError(GrpcFailures.status(e, isV03()));
+            return;
+        }
+        observer.onNext(result);
+        observer.onCompleted();
+    }
+
+    /**
+     * Answers once the operation's stage completes; a client that cancels meanwhile gets nothing
+     * (the task goes on, as it does when an HTTP client goes away).
+     */
+    <R> void later(StreamObserver<R> observer, Supplier<CompletionStage<R>> operation) {
+        ServerCallStreamObserver<R> call = (ServerCallStreamObserver<R>) observer;
+        call.setOnCancelHandler(() -> { });
+        CompletionStage<R> stage;
+        try {
+            stage = operation.get();
+        } catch (RuntimeException e) {
+            observer.onError(GrpcFailures.status(e, isV03()));
+            return;
+        }
+        stage.whenComplete((result, failure) -> {
+            if (call.isCancelled()) {
+                return;
+            }
+            if (failure != null) {
+                observer.onError(GrpcFailures.status(failure, isV03()));
+            } else {
+                observer.onNext(result);
+                observer.onCompleted();
+            }
+        });
+    }
+
+    /** Starts a stream on the sink; a refusal before its first event is the call's status. */
+    <R> void stream(GrpcEventSink<R> sink, Runnable start) {
+        try {
+            start.run();
+        } catch (RuntimeException e) {
+            sink.refuse(e);
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.switchboard.web.grpc;
+
+import dev.switchboard.card.ExtendedCard;
+import dev.switchboard.runtime.DaemonThreads;
+import dev.switchboard.task.TaskService;
+import dev.switchboard.web.binding.Endpoints;
+import dev.switchboard.web.binding.GrpcRefusals;
+import dev.switchboard.web.binding.Tenants;
+import io.grpc.ServerInterceptors;
+import io.grpc.servlet.jakarta.ServletAdapter;
+import io.grpc.servlet.jakarta.ServletServerBuilder;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+
+/**
+ * The gRPC services as one asynchronous servlet on the container's HTTP/2 (h2c with prior
+ * knowledge, or TLS with ALPN, as the connector offers). The services run on the direct executor:
+ * no pool of gRPC's own, no thread left behind on undeploy, and each call starts on its request's
+ * thread, where the filters' findings are handed to it. Nothing a service does blocks: a blocking
+ * SendMessage answers when its stage completes, streams are written by the task's writers.
+ */
+public final class GrpcEndpoint extends HttpServlet {
+    private static final long serialVersionUID = 1L;
+    /** The paths the servlet is mapped to: one per service, as gRPC names its methods. */
+    public static final String V1_PATH = Endpoints.GRPC_V1 + "*";
+    public static final String V03_PATH = Endpoints.GRPC_V03 + "*";
+
+    private final transient ServletAdapter adapter;
+    /** gRPC's deadlines, on a daemon thread of ours that ends with the servlet (its shared timer would not). */
+    private final transient ScheduledExecutorService deadlines = Executors.newSingleThreadScheduledExecutor(
+            DaemonThreads.pool("switchboard-grpc-deadlines"));
+
+    /**
+     * @param maxMessageBytes the largest request message, as large as a request body may be
+     * @param serveV03        whether the 0.3 service is offered beside the 1.0 one
+     */
+    public GrpcEndpoint(TaskService tasks, ExtendedCard extendedCard, Tenants tenants, int maxMessageBytes,
+                        boolean serveV03) {
+        ServletServerBuilder builder = new ServletServerBuilder().directExecutor()
+                .scheduledExecutorService(deadlines).maxInboundMessageSize(maxMessageBytes);
+        builder.addService(ServerInterceptors.intercept(com.google.lf.a2a.v1.A2AServiceGrpc.bindService(
+                new A2AServiceV1(tasks, extendedCard, tenants, serveV03)), CallScope.INTERCEPTOR, HeadersFirst.INSTANCE));
+        if (serveV03) {
+            builder.addService(ServerInterceptors.intercept(com.google.a2a.v1.A2AServiceGrpc.bindService(
+                    new A2AServiceV03(tasks, extendedCard, tenants)), CallScope.INTERCEPTOR, HeadersFirst.INSTANCE));
+        }
+        this.adapter = builder.buildServletAdapter();
+    }
+
+    @Override
+    protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (!ServletAdapter.isGrpc(request)) {
+            GrpcRefusals.notGrpc(request, response);
+            return;
+        }
+        CallScope.during(CallScope.of(request), () -> adapter.doPost(request, response));
+    }
+
+    @Override
+    public void destroy() {
+        adapter.destroy();
+        deadlines.shutdownNow();
+        super.destroy();
+    }
+}
