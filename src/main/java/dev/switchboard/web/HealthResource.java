@@ -14,6 +14,7 @@ import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 
 /** {@code GET /health}: liveness for load balancers and container health checks. */
 @Path("health")
@@ -96,6 +97,50 @@ public final class HealthResource {
         Counters counters = switchboard.rateLimiter().snapshot();
         return new Requests(counters.admitted(), counters.refusedPerCaller(), counters.refusedDaily(),
                 counters.trackedCallers(), counters.today());
+    }
+
+    /**
+     * A probe's answer in MicroProfile Health's shape, which Payara and Kubernetes users know.
+     *
+     * @param status {@code UP} or {@code DOWN}
+     * @param checks what was checked, each with its own status
+     */
+    @JsonbPropertyOrder({"status", "checks"})
+    public record Probe(String status, List<Check> checks) {
+    }
+
+    /** One check of a probe. */
+    @JsonbPropertyOrder({"name", "status"})
+    public record Check(String name, String status) {
+    }
+
+    /** {@code GET /health/live}: the process serves requests; an orchestrator restarts it when this fails. */
+    @GET
+    @Path("live")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response live() {
+        return probe(true, new Check("server", "UP"));
+    }
+
+    /**
+     * {@code GET /health/ready}: the task store is open and the API started (this answer comes from
+     * it), so task calls are served; 503 until then, and when the store could not be opened.
+     */
+    @GET
+    @Path("ready")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response ready() {
+        return readiness(switchboard.storeState());
+    }
+
+    static Response readiness(StoreOpening.State store) {
+        boolean open = store == StoreOpening.State.OPEN;
+        return probe(open, new Check("task-store", open ? "UP" : "DOWN"));
+    }
+
+    private static Response probe(boolean up, Check check) {
+        return Response.status(up ? 200 : 503).entity(new Probe(up ? "UP" : "DOWN", List.of(check)))
+                .header("Cache-Control", "no-store").build();
     }
 
     @GET

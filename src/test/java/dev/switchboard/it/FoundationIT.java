@@ -130,6 +130,26 @@ class FoundationIT extends OnTomcat {
     }
 
     @Test
+    void orchestratorsProbeLivenessAndReadinessInMicroProfileHealthsShape() throws InterruptedException {
+        HttpResponse<String> live = http.get("/health/live");
+        assertEquals(200, live.statusCode(), live.body());
+        assertEquals("UP", Http.json(live).getString("status"));
+        assertEquals("server", Http.json(live).getJsonArray("checks").getJsonObject(0).getString("name"));
+        HttpResponse<String> ready = http.get("/health/ready");
+        for (int i = 0; i < 600 && ready.statusCode() == 503; i++) {
+            assertEquals("DOWN", Http.json(ready).getString("status"), "not ready while the store opens");
+            Thread.sleep(100);
+            ready = http.get("/health/ready");
+        }
+        assertEquals(200, ready.statusCode(), ready.body());
+        JsonObject probe = Http.json(ready);
+        assertEquals("UP", probe.getString("status"));
+        assertEquals("task-store", probe.getJsonArray("checks").getJsonObject(0).getString("name"));
+        assertEquals("UP", probe.getJsonArray("checks").getJsonObject(0).getString("status"));
+        assertEquals("no-store", ready.headers().firstValue("Cache-Control").orElse(""));
+    }
+
+    @Test
     void unknownPathsAnswerJson404() {
         for (String path : List.of("/no/such/thing", "/.well-known/unknown", "/missing.json", "/_error")) {
             HttpResponse<String> response = http.get(path);
