@@ -7,6 +7,7 @@ import com.google.rpc.RetryInfo;
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.FieldViolation;
+import dev.switchboard.protocol.v03.V03Errors;
 import dev.switchboard.security.LimitExceeded;
 import dev.switchboard.web.binding.ErrorBody;
 import dev.switchboard.web.binding.Failures;
@@ -40,7 +41,7 @@ final class GrpcFailures {
         A2AError kind = error.error();
         com.google.rpc.Status.Builder status = com.google.rpc.Status.newBuilder()
                 .setCode(Status.Code.valueOf(kind.rpcStatus()).value())
-                .setMessage(v03 ? v03Class(kind) + ": " + error.getMessage() : error.getMessage())
+                .setMessage(v03 ? V03Errors.typeName(kind) + ": " + error.getMessage() : error.getMessage())
                 .addDetails(Any.pack(ErrorInfo.newBuilder().setReason(kind.reason()).setDomain(A2AError.DOMAIN)
                         .putAllMetadata(error.metadata()).build()));
         if (!error.violations().isEmpty()) {
@@ -64,23 +65,5 @@ final class GrpcFailures {
                 .addDetails(Any.pack(RetryInfo.newBuilder().setRetryDelay(com.google.protobuf.Duration.newBuilder()
                         .setSeconds(exceeded.retryAfterSeconds())).build()))
                 .build());
-    }
-
-    /** The 0.3 error type's name, as the 0.3 JSON-RPC error classes were named. */
-    static String v03Class(A2AError kind) {
-        return switch (kind) {
-            case PARSE_ERROR -> "JSONParseError";
-            case INVALID_REQUEST -> "InvalidRequestError";
-            case METHOD_NOT_FOUND -> "MethodNotFoundError";
-            case INVALID_PARAMS -> "InvalidParamsError";
-            case TASK_NOT_FOUND -> "TaskNotFoundError";
-            case TASK_NOT_CANCELABLE -> "TaskNotCancelableError";
-            case PUSH_NOTIFICATION_NOT_SUPPORTED -> "PushNotificationNotSupportedError";
-            case UNSUPPORTED_OPERATION -> "UnsupportedOperationError";
-            case CONTENT_TYPE_NOT_SUPPORTED -> "ContentTypeNotSupportedError";
-            case INVALID_AGENT_RESPONSE -> "InvalidAgentResponseError";
-            case EXTENDED_AGENT_CARD_NOT_CONFIGURED -> "AuthenticatedExtendedCardNotConfiguredError";
-            default -> "InternalError";
-        };
     }
 }
