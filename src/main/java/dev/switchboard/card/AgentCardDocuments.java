@@ -6,7 +6,12 @@ import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.protocol.v03.AgentCardV03Codec;
 import dev.switchboard.protocol.JsonValues;
 import jakarta.json.JsonObject;
+import dev.switchboard.protocol.signing.CanonicalCard;
+import dev.switchboard.protocol.signing.CardSigning;
+import java.net.URI;
+import java.util.EnumSet;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The card's renderings, serialized once. A caller that names no protocol version gets the
@@ -27,11 +32,33 @@ public final class AgentCardDocuments {
         this.v03 = v03;
     }
 
+    /** The card's renderings without signatures. */
     public static AgentCardDocuments render(AgentCard card) {
+        return render(card, null, null);
+    }
+
+    /**
+     * The card's renderings, each signed with every key. Each rendering is a different document,
+     * so each carries its own signatures, in both canonical forms: over the document as served,
+     * which covers every field it has and is what a verifier reading the JSON as it is checks; and
+     * over the card as the 1.0 model sees it, which is what the official SDKs' verifiers
+     * canonicalize (they drop the 0.3 fields, defaults and empty values before checking), so the
+     * discovery and the 0.3 documents verify in them too, for the fields the 1.0 model has.
+     *
+     * @param keys null for unsigned renderings
+     * @param jku  where the keys' JWK Set is published
+     */
+    public static AgentCardDocuments render(AgentCard card, CardSigningKeys keys, URI jku) {
         Objects.requireNonNull(card, "card");
         JsonObject merged = AgentCardV03Codec.mergeInto(AgentCardCodec.toJson(card).build(), card);
         JsonObject current = AgentCardCodec.toJson(card).build();
         JsonObject legacy = AgentCardV03Codec.toJson(card).build();
+        if (keys != null) {
+            Set<CanonicalCard.Form> both = EnumSet.allOf(CanonicalCard.Form.class);
+            merged = CardSigning.sign(merged, keys.signing(), jku, both);
+            current = CardSigning.sign(current, keys.signing(), jku, both);
+            legacy = CardSigning.sign(legacy, keys.signing(), jku, both);
+        }
         return new AgentCardDocuments(card, JsonValues.bytes(merged), JsonValues.bytes(current),
                 JsonValues.bytes(legacy));
     }

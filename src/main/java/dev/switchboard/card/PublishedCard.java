@@ -23,6 +23,8 @@ public final class PublishedCard {
     public static final String REST_PATH = "/a2a/rest";
     /** Where the public key that verifies signed notifications is published. */
     public static final String JWKS_PATH = "/.well-known/jwks.json";
+    /** Where the public keys that verify the Agent Card's signatures are published ({@code jku}). */
+    public static final String CARD_JWKS_PATH = "/.well-known/agent-card-jwks.json";
     /** The card extension that announces signed notifications and names the JWKS. */
     public static final String SIGNED_NOTIFICATIONS = "urn:switchboard:a2a:signed-notifications:v1";
     /** The request header of a push notification that carries its JWS. */

@@ -99,7 +99,21 @@ public enum Setting {
     RETENTION_INTERRUPTED_MINUTES("switchboard.retention.interrupted.minutes",
             "Minutes an input-required or auth-required task is kept after its last status change; 0 keeps them forever."),
     RETENTION_MAX_TASKS("switchboard.retention.max.tasks",
-            "Most tasks kept; beyond it the oldest terminal tasks are deleted first; 0 for no maximum.");
+            "Most tasks kept; beyond it the oldest terminal tasks are deleted first; 0 for no maximum."),
+    CARD_SIGNING_ENABLED("switchboard.card.signing.enabled",
+            "Whether the Agent Card carries JWS signatures (A2A 1.0 section 8.4); on by default."),
+    CARD_SIGNING_KEY("switchboard.card.signing.key",
+            "PKCS#12 keystore (.p12, .pfx) or PEM file with the card-signing private key (EC P-256/P-384 or RSA); "
+                    + "default: a P-256 key made once in the data directory."),
+    CARD_SIGNING_KEY_PASSWORD("switchboard.card.signing.key.password",
+            "Password of the card-signing PKCS#12 keystore; never logged."),
+    CARD_SIGNING_KEY_ALIAS("switchboard.card.signing.key.alias",
+            "Alias of the card-signing key in its keystore; default: its only key entry."),
+    CARD_SIGNING_PREVIOUS_KEY("switchboard.card.signing.previous.key",
+            "During a key rotation, the key that signed the card before: the card carries both signatures and the "
+                    + "JWK Set both keys; remove it when the rotation window ends."),
+    CARD_SIGNING_PREVIOUS_KEY_PASSWORD("switchboard.card.signing.previous.key.password",
+            "Password of the previous card-signing keystore; never logged.");
 
     private final String key;
     private final String description;
@@ -125,6 +139,7 @@ public enum Setting {
 
     /** Whether the value is a secret that must never appear in logs or messages. */
     public boolean isSecret() {
-        return this == JDBC_PASSWORD || this == OPERATOR_TOKEN || this == KEY_SECRET || this == MODEL_API_KEY;
+        return this == JDBC_PASSWORD || this == OPERATOR_TOKEN || this == KEY_SECRET || this == MODEL_API_KEY
+                || this == CARD_SIGNING_KEY_PASSWORD || this == CARD_SIGNING_PREVIOUS_KEY_PASSWORD;
     }
 }

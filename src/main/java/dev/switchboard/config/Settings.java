@@ -32,6 +32,7 @@ import java.util.Set;
  * @param idempotentSends      whether a caller's repeated first send gets the task it created
  * @param retention            how long tasks are kept
  * @param grpc                 the gRPC binding: served or not, and the authority the card names
+ * @param cardSigning          how the Agent Card is signed
  */
 public record Settings(URI publicUrl, Path dataDir, String agentName, String agentDescription,
                        String providerOrganization, URI providerUrl, URI documentationUrl, URI iconUrl,
@@ -42,7 +43,8 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
                        RequestLimits limits, KeySecret keySecret, Set<String> revokedKeys,
                        boolean anonymousAccess, List<Cidr> trustedProxies, ModelEndpoint model,
                        boolean serveV03, PushSettings push, boolean idempotentSends,
-                       RetentionSettings retention, GrpcSettings grpc) {
+                       RetentionSettings retention, GrpcSettings grpc,
+                       CardSigningSettings cardSigning) {
     public Settings {
         Objects.requireNonNull(publicUrl, "publicUrl");
         Objects.requireNonNull(dataDir, "dataDir");
@@ -59,6 +61,7 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
         push = push == null ? PushSettings.DEFAULT : push;
         retention = retention == null ? RetentionSettings.DEFAULT : retention;
         grpc = grpc == null ? GrpcSettings.DEFAULT : grpc;
+        cardSigning = cardSigning == null ? CardSigningSettings.DEFAULT : cardSigning;
     }
 
     /** The API key secret, kept out of every string and comparison. */

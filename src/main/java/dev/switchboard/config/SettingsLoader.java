@@ -86,7 +86,8 @@ public final class SettingsLoader {
                 access.operatorToken(), access.limits(), access.keySecret(), access.revokedKeys(),
                 access.anonymousAccess(), access.trustedProxies(), access.model(),
                 bool(Setting.PROTOCOL_V03, true), PushSettings.load(this), bool(Setting.SEND_IDEMPOTENT, true),
-                RetentionSettings.load(this), GrpcSettings.load(this));
+                RetentionSettings.load(this), GrpcSettings.load(this),
+                CardSigningSettings.load(this));
     }
 
     /** A true/false setting. */

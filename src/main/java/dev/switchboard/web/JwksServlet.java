@@ -9,18 +9,25 @@ import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /**
- * Publishes the public key that verifies signed push notifications as a JWK Set at
- * {@code /.well-known/jwks.json}; the card's signed-notifications extension points here. Not
- * there when push notifications are off. Caching headers come from the conditional-GET filter.
+ * Publishes public keys as a JWK Set: at {@code /.well-known/jwks.json} the key that verifies
+ * signed push notifications (the card's signed-notifications extension points there), at
+ * {@code /.well-known/agent-card-jwks.json} the keys that verify the card's signatures (their
+ * {@code jku}). A set whose feature is off answers 404. Caching headers come from the
+ * conditional-GET filter.
  */
 public final class JwksServlet extends HttpServlet {
     private static final String ALLOW = "GET, HEAD";
 
     private final transient Optional<byte[]> document;
+    private final String whenAbsent;
 
-    /** @param keys the JWK Set; empty when push notifications are off */
-    JwksServlet(Optional<String> keys) {
+    /**
+     * @param keys       the JWK Set; empty when its feature is off
+     * @param whenAbsent what the 404 says then
+     */
+    JwksServlet(Optional<String> keys, String whenAbsent) {
         this.document = keys.map(json -> json.getBytes(StandardCharsets.UTF_8));
+        this.whenAbsent = whenAbsent;
     }
 
     @Override
@@ -31,7 +38,7 @@ public final class JwksServlet extends HttpServlet {
             return;
         }
         if (document.isEmpty()) {
-            HttpErrors.write(response, 404, "Push notifications are off: there is no notification key");
+            HttpErrors.write(response, 404, whenAbsent);
             return;
         }
         response.setHeader("Access-Control-Allow-Origin", "*");

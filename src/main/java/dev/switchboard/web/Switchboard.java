@@ -1,6 +1,7 @@
 package dev.switchboard.web;
 
 import dev.switchboard.card.AgentCardDocuments;
+import dev.switchboard.card.CardSigningKeys;
 import dev.switchboard.card.ExtendedCard;
 import dev.switchboard.card.PublishedCard;
 import dev.switchboard.config.BuildInfo;
@@ -28,6 +29,7 @@ import dev.switchboard.task.TaskEvents;
 import dev.switchboard.task.TaskService;
 import dev.switchboard.web.binding.StreamRegistry;
 import java.io.InputStream;
+import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -64,6 +66,7 @@ public final class Switchboard implements AutoCloseable {
     private final InstalledSkills skills;
     private final Clock clock;
     private final Instant startedAt;
+    private final CardSigningKeys cardKeys;
     private final AgentCardDocuments card;
     private final ExtendedCard extendedCard;
     private final CallerIdentification callers;
@@ -83,7 +86,10 @@ public final class Switchboard implements AutoCloseable {
         this.skills = skills;
         this.clock = clock;
         this.startedAt = clock.instant();
-        this.card = AgentCardDocuments.render(PublishedCard.build(settings, skills.publicDescriptors()));
+        this.cardKeys = settings.cardSigning().enabled()
+                ? CardSigningKeys.load(settings.cardSigning(), settings.dataDir()) : null;
+        this.card = AgentCardDocuments.render(PublishedCard.build(settings, skills.publicDescriptors()), cardKeys,
+                URI.create(settings.urlFor(PublishedCard.CARD_JWKS_PATH)));
         this.extendedCard = new ExtendedCard(card.card(), skills, settings.hasCredentials());
         RequestLimits limits = settings.limits();
         this.rateLimiter = new RateLimiter(Limits.perMinute(limits.anonymousPerMinute(), limits.keyPerMinute(),
@@ -232,6 +238,11 @@ public final class Switchboard implements AutoCloseable {
     }
 
     /** The JWK Set that verifies signed notifications; empty when push is off. */
+    /** The JWK Set that verifies the card's signatures; empty when the card is not signed. */
+    public Optional<String> cardSigningKeys() {
+        return Optional.ofNullable(cardKeys).map(CardSigningKeys::jwks);
+    }
+
     public Optional<String> notificationKeys() {
         return push.notificationKeys();
     }

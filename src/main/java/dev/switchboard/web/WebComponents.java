@@ -1,5 +1,6 @@
 package dev.switchboard.web;
 
+import dev.switchboard.card.PublishedCard;
 import dev.switchboard.skill.catalogue.CatalogueSkill;
 import dev.switchboard.web.binding.Tenants;
 import dev.switchboard.web.filter.CallerFilter;
@@ -42,7 +43,10 @@ final class WebComponents {
         servlet(context, "agent-card", new AgentCardServlet(switchboard.card(), switchboard.startedAt(),
                 switchboard.settings().serveV03()), "/.well-known/agent-card.json", "/.well-known/agent.json")
                 .setLoadOnStartup(1);
-        servlet(context, "notification-keys", new JwksServlet(switchboard.notificationKeys()), "/.well-known/jwks.json");
+        servlet(context, "notification-keys", new JwksServlet(switchboard.notificationKeys(),
+                "Push notifications are off: there is no notification key"), "/.well-known/jwks.json");
+        servlet(context, "card-signing-keys", new JwksServlet(switchboard.cardSigningKeys(),
+                "The Agent Card is not signed: there is no card-signing key"), PublishedCard.CARD_JWKS_PATH);
         servlet(context, "catalogue", new CatalogueServlet(switchboard.skills().find(CatalogueSkill.class)),
                 "/catalogue.json");
         if (switchboard.settings().grpc().enabled()) {

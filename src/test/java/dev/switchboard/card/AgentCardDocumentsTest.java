@@ -34,7 +34,7 @@ class AgentCardDocumentsTest {
                 URI.create("https://example.com/icon.png"), "2.1.0", List.of("text/plain", "application/json"), Duration.ofSeconds(300), 4096, "jdbc:h2:mem:test", null, null, null, "local", 4,
                 Duration.ofSeconds(15), null, null, null,
                 dev.switchboard.config.RequestLimits.DEFAULT, null, null,
-                true, null, null, true, PushSettings.DEFAULT, true, null, null);
+                true, null, null, true, PushSettings.DEFAULT, true, null, null, null);
     }
 
     private static AgentCard card(List<AgentInterface> interfaces) {
@@ -169,5 +169,31 @@ class AgentCardDocumentsTest {
         AgentCardDocuments documents = AgentCardDocuments.render(card(BOTH_LINES));
         assertTrue(documents.forVersion(ProtocolVersion.V0_3) == documents.forVersion(ProtocolVersion.V0_3));
         assertTrue(documents.forVersion(ProtocolVersion.V1_0) == documents.forVersion(ProtocolVersion.V1_0));
+    }
+
+    @Test
+    void everyRenderingIsSignedAndVerifiesInBothForms(@org.junit.jupiter.api.io.TempDir Path dir) {
+        CardSigningKeys keys = CardSigningKeys.load(dev.switchboard.config.CardSigningSettings.DEFAULT, dir);
+        AgentCardDocuments documents = AgentCardDocuments.render(card(BOTH_LINES), keys,
+                URI.create(BASE + PublishedCard.CARD_JWKS_PATH));
+        com.nimbusds.jose.jwk.JWK key = keys.signing().get(0).toPublicJWK();
+        dev.switchboard.protocol.signing.CardVerifier verifier = new dev.switchboard.protocol.signing.CardVerifier(
+                (kid, jku) -> java.util.Optional.of(key).filter(k -> k.getKeyID().equals(kid)),
+                java.time.Clock.systemUTC());
+        for (ProtocolVersion version : new ProtocolVersion[] {null, ProtocolVersion.V1_0, ProtocolVersion.V0_3}) {
+            JsonObject json = parse(documents.forVersion(version));
+            assertEquals(2, json.getJsonArray("signatures").size(), "served and model forms for " + version);
+            var result = verifier.verify(json);
+            assertTrue(result.verified(), version + ": " + result.detail());
+            assertEquals(dev.switchboard.protocol.signing.CanonicalCard.Form.AS_SERVED, result.form());
+            JsonObject modelOnly = jakarta.json.Json.createObjectBuilder(json).add("signatures",
+                    jakarta.json.Json.createArrayBuilder().add(json.getJsonArray("signatures").get(1))).build();
+            assertEquals(dev.switchboard.protocol.signing.CanonicalCard.Form.V1_MODEL,
+                    verifier.verify(modelOnly).form(), "model form for " + version);
+        }
+        assertTrue(keys.jwks().contains(key.getKeyID()));
+        assertFalse(keys.jwks().contains("\"d\""), "the JWK Set has no private part");
+        assertEquals(key.getKeyID(), CardSigningKeys.load(dev.switchboard.config.CardSigningSettings.DEFAULT, dir)
+                .signing().get(0).getKeyID(), "the made key is kept");
     }
 }
