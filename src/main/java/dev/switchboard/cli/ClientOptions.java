@@ -1,6 +1,7 @@
 package dev.switchboard.cli;
 
 import dev.switchboard.client.A2AClient;
+import dev.switchboard.client.CardTrust;
 import dev.switchboard.client.ClientTls;
 import dev.switchboard.client.Credentials;
 import dev.switchboard.client.Endpoint;
@@ -88,6 +89,15 @@ final class ClientOptions {
 
     @Option(names = "--peers", paramLabel = "FILE", description = "Saved peers file (default: user config dir).")
     Path peersFile;
+
+    @Option(names = "--card-signatures", paramLabel = "POLICY", defaultValue = "verify-if-present",
+            description = "Agent Card signatures: require, verify-if-present (default: a signed card must verify"
+                    + " with keys from its own origin or --card-keys) or ignore.")
+    String cardSignatures;
+
+    @Option(names = "--card-keys", paramLabel = "FILE",
+            description = "Trust only the card-signing keys of this JWK Set, not the card's jku.")
+    Path cardKeys;
 
     boolean json() {
         return output == Format.json;
@@ -183,6 +193,7 @@ final class ClientOptions {
         A2AClient.Builder builder = A2AClient.builder().credentials(credentials(surroundings, err))
                 .timeout(Duration.ofSeconds(timeoutSeconds)).connectTimeout(Duration.ofSeconds(
                         Math.min(timeoutSeconds, 10)));
+        builder.cardTrust(cardTrust(cardSignatures, cardKeys));
         ClientTls tls = tls(surroundings, err);
         if (tls != null) {
             builder.tls(tls);
@@ -196,5 +207,17 @@ final class ClientOptions {
             card = builder.discover(url);
         }
         return builder.build(card);
+    }
+
+    /** The card signature policy an option names, trusting the JWK Set file when one is given. */
+    static CardTrust cardTrust(String policy, Path keys) throws IOException {
+        CardTrust trust = switch (policy == null ? "verify-if-present" : policy) {
+            case "require" -> CardTrust.require();
+            case "verify-if-present" -> CardTrust.verifyIfPresent();
+            case "ignore" -> CardTrust.ignore();
+            default -> throw new IllegalArgumentException(
+                    "--card-signatures must be require, verify-if-present or ignore");
+        };
+        return keys == null ? trust : trust.pinning(java.nio.file.Files.readString(keys));
     }
 }

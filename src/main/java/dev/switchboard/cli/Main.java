@@ -60,7 +60,8 @@ public final class Main implements Runnable {
                 .addSubcommand(new KeysCommand.Status(surroundings));
         CommandLine card = new CommandLine(new CardCommand())
                 .addSubcommand(new CardCommand.Export(surroundings))
-                .addSubcommand(new CardCommand.Check());
+                .addSubcommand(new CardCommand.Check())
+                .addSubcommand(new CardVerifyCommand());
         return new CommandLine(new Main())
                 .addSubcommand(keys)
                 .addSubcommand(new ConnectCommand(surroundings))

@@ -17,6 +17,7 @@ import dev.switchboard.protocol.request.SubscribeToTaskRequest;
 import jakarta.json.JsonObject;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -200,6 +201,7 @@ public final class A2AClient {
         private static final int DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
         private Credentials credentials = Credentials.none();
+        private CardTrust cardTrust = CardTrust.verifyIfPresent();
         private ClientTls tls;
         private Duration connectTimeout;
         private Duration timeout = Duration.ofSeconds(60);
@@ -216,6 +218,16 @@ public final class A2AClient {
 
         public Builder credentials(Credentials value) {
             this.credentials = Objects.requireNonNull(value, "credentials");
+            return this;
+        }
+
+        /**
+         * Which card signatures {@link #discover} trusts and requires. Default
+         * {@link CardTrust#verifyIfPresent()}: a signed card must verify with keys from its own
+         * origin.
+         */
+        public Builder cardTrust(CardTrust value) {
+            this.cardTrust = Objects.requireNonNull(value, "cardTrust");
             return this;
         }
 
@@ -298,17 +310,22 @@ public final class A2AClient {
          * most {@link #timeout}. The card's URL is the origin its clients' credentials are bound to.
          *
          * @param url the agent's origin (or base URL), or the URL of its card document
-         * @return the card as read, with the requests that found it in {@link PeerCard#trace}
+         * The card's signatures are checked as {@link #cardTrust} says.
+         *
+         * @return the card as read, with the requests that found it in {@link PeerCard#trace} and
+         *         its signature check in {@link PeerCard#signature}
          * @throws IllegalArgumentException when the URL is not {@code http(s)://host...}
-         * @throws A2AClientException       when the host cannot be reached or answers no card
+         * @throws A2AClientException       when the host cannot be reached, answers no card, or its
+         *                                  card's signatures are refused
          */
         public PeerCard discover(String url) {
             URI uri = URI.create(Objects.requireNonNull(url, "url"));
             if (uri.getScheme() == null || !uri.getScheme().matches("https?") || uri.getHost() == null) {
                 throw new IllegalArgumentException("an agent URL must be http(s)://host...: " + url);
             }
-            return Discovery.discover(new HttpCaller(http(), credentials, credentials.scope(uri), List.of(), null,
-                    timeout, maxResponseBytes), uri);
+            HttpCaller caller = new HttpCaller(http(), credentials, credentials.scope(uri), List.of(), null, timeout,
+                    maxResponseBytes);
+            return CardSignatureCheck.apply(Discovery.discover(caller, uri), cardTrust, caller, Clock.systemUTC());
         }
 
         /**

@@ -40,7 +40,7 @@ final class CardReader {
                 || json.getBoolean("supportsAuthenticatedExtendedCard", false);
         return new PeerCard(cardUrl, json, json.getString("name"), text(json, "description"), text(json, "version"),
                 text(json, "iconUrl"), interfaces(cardUrl, json), schemes(json), skills(json),
-                capabilities.getBoolean("streaming", false), extended, trace);
+                capabilities.getBoolean("streaming", false), extended, trace, null);
     }
 
     static List<AgentInterface> interfaces(URI cardUrl, JsonObject json) {

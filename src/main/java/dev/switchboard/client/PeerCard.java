@@ -2,6 +2,7 @@ package dev.switchboard.client;
 
 import dev.switchboard.protocol.AgentInterface;
 import dev.switchboard.protocol.AgentSkill;
+import dev.switchboard.protocol.signing.CardVerification;
 import jakarta.json.JsonObject;
 import java.net.URI;
 import java.util.List;
@@ -18,15 +19,26 @@ import java.util.List;
  * @param trace      how the card was found, one line per request made
  *                   ({@code GET <url> -> HTTP 404}); empty for a card that was not discovered,
  *                   such as the extended card
+ * @param signature  what checking the card's signatures found, or null when they were not checked
+ *                   ({@link CardTrust#ignore}, or a card that was not discovered). When only a
+ *                   signature over the card's 1.0 model verified, the other fields come from what
+ *                   it covers, not from the fetched document.
  */
 public record PeerCard(URI cardUrl, JsonObject json, String name, String description, String version, String iconUrl,
                        List<AgentInterface> interfaces, List<CardScheme> schemes, List<AgentSkill> skills,
-                       boolean streaming, boolean extendedCard, List<String> trace) {
+                       boolean streaming, boolean extendedCard, List<String> trace,
+                       CardVerification signature) {
     public PeerCard {
         interfaces = List.copyOf(interfaces);
         schemes = List.copyOf(schemes);
         skills = List.copyOf(skills);
         trace = List.copyOf(trace);
+    }
+
+    /** The same card with what checking its signatures found. */
+    PeerCard withSignature(CardVerification value) {
+        return new PeerCard(cardUrl, json, name, description, version, iconUrl, interfaces, schemes, skills, streaming,
+                extendedCard, trace, value);
     }
 
     /** The declared scheme of the given type, if any. */

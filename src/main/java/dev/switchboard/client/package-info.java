@@ -6,8 +6,8 @@
  * given for (see {@code Credentials}), and what is read from the network is bounded in size. Its
  * public types are the client and its builder, the card it reads
  * ({@code PeerCard}, {@code CardScheme}), what a caller supplies ({@code Credentials},
- * {@code ClientTls}, {@code Endpoint}), {@code EventStream} and the two exceptions; everything else
- * is package-private. It depends on the JDK, JSON-P and the {@code protocol} model and codecs it
- * shares with the server, never on the server's other packages.
+ * {@code ClientTls}, {@code Endpoint}, {@code CardTrust}: which card signatures it trusts), {@code EventStream} and the two exceptions; everything else
+ * is package-private. It depends on the JDK, JSON-P, nimbus-jose-jwt and the {@code protocol} model, codecs and
+ * card signatures it shares with the server, never on the server's other packages.
  */
 package dev.switchboard.client;

@@ -149,9 +149,14 @@ class CliIT extends OnTomcat {
     @Test
     void cardExportAndCheck() throws Exception {
         Path exported = home.resolve("card.json");
-        Run export = cli(Map.of("SWITCHBOARD_TENANT", "acme"), "card", "export", "--public-url", url(), "--out",
-                exported.toString());
+        Path exportedKeys = home.resolve("card-jwks.json");
+        Run export = cli(Map.of("SWITCHBOARD_TENANT", "acme", "SWITCHBOARD_DATA_DIR", home.resolve("data").toString()),
+                "card", "export", "--public-url", url(), "--out", exported.toString(), "--jwks-out",
+                exportedKeys.toString());
         assertEquals(0, export.exit(), export.toString());
+        assertTrue(Files.readString(exportedKeys).contains("\"kty\":\"EC\""), "the exported card's keys");
+        assertTrue(Files.exists(home.resolve("data").resolve("card-signing-key.jwk")), "export signs with the data"
+                + " directory's key, as the server does");
         JsonObject card = Json.createReader(new StringReader(Files.readString(exported))).readObject();
         assertEquals(url() + "/a2a/jsonrpc", card.getJsonArray("supportedInterfaces").getJsonObject(0).getString("url"));
 
@@ -180,6 +185,30 @@ class CliIT extends OnTomcat {
         Run unreachable = cli("card", "check", "http://127.0.0.1:1", "--against", same.toString(), "--allow-private");
         assertEquals(0, unreachable.exit(), unreachable.toString());
         assertTrue(unreachable.out().contains("WARN host unreachable"), unreachable.toString());
+    }
+
+    @Test
+    void cardVerifyChecksThePublishedSignatures() throws Exception {
+        Run verified = cli("card", "verify", url());
+        assertEquals(0, verified.exit(), verified.toString());
+        assertTrue(verified.out().contains("signature: verified"), verified.toString());
+        assertTrue(verified.out().contains("over the card as served"), verified.toString());
+
+        // keys pinned from elsewhere (an export made with another data directory) do not verify it
+        Path keys = home.resolve("other-jwks.json");
+        Run export = cli(Map.of("SWITCHBOARD_DATA_DIR", home.resolve("other").toString()), "card", "export",
+                "--public-url", url(), "--out", home.resolve("other-card.json").toString(), "--jwks-out",
+                keys.toString());
+        assertEquals(0, export.exit(), export.toString());
+        Run refused = cli("card", "verify", url(), "--card-keys", keys.toString());
+        assertEquals(4, refused.exit(), refused.toString());
+        assertTrue(refused.err().contains("is refused: invalid"), refused.toString());
+
+        // the client commands check signatures too, and can be told to require them
+        Run required = cli("connect", url(), "--card-signatures", "require");
+        assertEquals(0, required.exit(), required.toString());
+        Run pinnedElsewhere = cli("connect", url(), "--card-keys", keys.toString());
+        assertEquals(3, pinnedElsewhere.exit(), pinnedElsewhere.toString());
     }
 
     @Test

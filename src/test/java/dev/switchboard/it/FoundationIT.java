@@ -76,6 +76,32 @@ class FoundationIT extends OnTomcat {
     }
 
     @Test
+    void everyRenderingIsSignedWithTheKeysOfTheCardJwkSet() {
+        HttpResponse<String> keys = http.get("/.well-known/agent-card-jwks.json");
+        assertEquals(200, keys.statusCode());
+        assertEquals("application/jwk-set+json", header(keys, "Content-Type").split(";")[0]);
+        assertNotNull(header(keys, "ETag"), "the key set is cached like the card");
+        JsonObject key = Http.json(keys).getJsonArray("keys").getJsonObject(0);
+        assertEquals("EC", key.getString("kty"));
+        assertFalse(key.containsKey("d"), "no private part");
+        var verifier = new dev.switchboard.protocol.signing.CardVerifier((kid, jku) -> {
+            assertEquals(base.toString().replaceAll("/$", "") + "/.well-known/agent-card-jwks.json", jku.toString());
+            try {
+                return java.util.Optional.of(com.nimbusds.jose.jwk.JWK.parse(key.toString()))
+                        .filter(k -> k.getKeyID().equals(kid));
+            } catch (java.text.ParseException e) {
+                throw new AssertionError(e);
+            }
+        }, java.time.Clock.systemUTC());
+        for (String version : new String[] {null, "1.0", "0.3"}) {
+            HttpResponse<String> card = version == null ? http.get(CARD) : http.get(CARD, "A2A-Version", version);
+            var result = verifier.verify(Http.json(card));
+            assertTrue(result.verified(), version + ": " + result.detail());
+            assertEquals(dev.switchboard.protocol.signing.CanonicalCard.Form.AS_SERVED, result.form());
+        }
+    }
+
+    @Test
     void unsupportedVersionIsRefusedAsJson() {
         HttpResponse<String> response = http.get(CARD, "A2A-Version", "9.9");
         assertEquals(400, response.statusCode());
