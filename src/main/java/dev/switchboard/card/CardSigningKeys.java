@@ -110,11 +110,13 @@ public final class CardSigningKeys {
             }
             chosen = entries.get(0);
         }
-        JWK key = JWK.load(store, chosen, password);
-        if (key == null || !key.isPrivate()) {
-            throw new IllegalArgumentException("no private key entry");
+        // the JDK reads the entry; nimbus's own keystore reader needs Bouncy Castle for EC certificates
+        java.security.Key key = store.getKey(chosen, password);
+        java.security.cert.Certificate certificate = store.getCertificate(chosen);
+        if (!(key instanceof java.security.PrivateKey privateKey) || certificate == null) {
+            throw new IllegalArgumentException("no private key entry with a certificate");
         }
-        return key;
+        return PemKeys.jwk(privateKey, certificate.getPublicKey());
     }
 
     private static boolean isKey(KeyStore store, String alias) {
@@ -131,6 +133,9 @@ public final class CardSigningKeys {
             throw new IllegalStateException(file.getFileName() + " holds no private key");
         }
         CardSigning.algorithmFor(key);
+        if (!CardSigning.pairMatches(key)) {
+            throw new IllegalStateException(file.getFileName() + ": the public key does not belong to the private key");
+        }
         return key;
     }
 

@@ -54,7 +54,11 @@ final class PemKeys {
         if (privateDer == null) {
             throw new IllegalArgumentException("no PRIVATE KEY block");
         }
-        PrivateKey privateKey = privateKey(privateDer);
+        return jwk(privateKey(privateDer), publicKey);
+    }
+
+    /** The JWK of a key pair; an RSA public key may be null, as it is derived from the private one. */
+    static JWK jwk(PrivateKey privateKey, PublicKey publicKey) throws GeneralSecurityException {
         if (privateKey instanceof RSAPrivateCrtKey rsa) {
             RSAPublicKey derived = (RSAPublicKey) KeyFactory.getInstance("RSA")
                     .generatePublic(new RSAPublicKeySpec(rsa.getModulus(), rsa.getPublicExponent()));

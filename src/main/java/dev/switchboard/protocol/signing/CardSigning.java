@@ -89,6 +89,18 @@ public final class CardSigning {
         return new CardSignature(jws.getHeader().toBase64URL().toString(), jws.getSignature().toString(), null);
     }
 
+    /**
+     * Whether the key's public half verifies what its private half signs: a PEM file whose
+     * PUBLIC KEY belongs to another key would otherwise publish signatures nobody can verify.
+     */
+    public static boolean pairMatches(JWK key) {
+        byte[] probe = "card-signing key check".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        CardSignature signature = sign(probe, key, null);
+        JWK publicKey = key.toPublicJWK();
+        return new CardVerifier((kid, jku) -> java.util.Optional.of(publicKey), java.time.Clock.systemUTC())
+                .matches(signature, probe);
+    }
+
     private static JWSSigner signerFor(JWK key) {
         try {
             return key instanceof ECKey ec ? new ECDSASigner(ec) : new RSASSASigner((RSAKey) key);

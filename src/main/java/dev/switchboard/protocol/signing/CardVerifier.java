@@ -154,6 +154,17 @@ public final class CardVerifier {
         return Optional.empty();
     }
 
+    /** Whether one signature over these exact bytes verifies with the key its header names. */
+    boolean matches(CardSignature signature, byte[] payload) {
+        try {
+            JWSHeader header = JWSHeader.parse(new Base64URL(signature.protectedHeader()));
+            Optional<JWK> key = keys.find(header.getKeyID(), header.getJWKURL());
+            return key.isPresent() && matches(signature, header, payload, key.get());
+        } catch (ParseException | KeyLookupException e) {
+            return false;
+        }
+    }
+
     private String refusal(JWK key, JWSAlgorithm algorithm) {
         Date now = Date.from(clock.instant());
         if (!(key instanceof AsymmetricJWK)) {
