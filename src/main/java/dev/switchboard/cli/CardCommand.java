@@ -69,7 +69,7 @@ final class CardCommand implements Runnable {
             environment.put("SWITCHBOARD_PUBLIC_URL", publicUrl);
             Settings settings = new SettingsLoader(name -> null, System::getProperty, environment).load();
             InstalledSkills skills = InstalledSkills.discover(Export.class.getClassLoader());
-            byte[] document = AgentCardDocuments.render(PublishedCard.build(settings, skills.publicDescriptors()))
+            byte[] document = AgentCardDocuments.render(PublishedCard.build(settings, skills))
                     .forVersion(null);
             if (out == null) {
                 spec.commandLine().getOut().println(new String(document, StandardCharsets.UTF_8));

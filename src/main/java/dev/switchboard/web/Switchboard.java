@@ -1,6 +1,7 @@
 package dev.switchboard.web;
 
 import dev.switchboard.card.AgentCardDocuments;
+import dev.switchboard.card.CardExtensions;
 import dev.switchboard.card.ExtendedCard;
 import dev.switchboard.card.PublishedCard;
 import dev.switchboard.config.BuildInfo;
@@ -12,6 +13,7 @@ import dev.switchboard.security.ApiKeys;
 import dev.switchboard.security.CallerIdentification;
 import dev.switchboard.security.Limits;
 import dev.switchboard.security.RateLimiter;
+import dev.switchboard.security.Tier;
 import dev.switchboard.skill.InstalledSkills;
 import dev.switchboard.skill.SkillContext;
 import dev.switchboard.skill.SkillRouter;
@@ -64,6 +66,7 @@ public final class Switchboard implements AutoCloseable {
     private final InstalledSkills skills;
     private final Clock clock;
     private final Instant startedAt;
+    private final CardExtensions cardExtensions;
     private final AgentCardDocuments card;
     private final ExtendedCard extendedCard;
     private final CallerIdentification callers;
@@ -83,8 +86,10 @@ public final class Switchboard implements AutoCloseable {
         this.skills = skills;
         this.clock = clock;
         this.startedAt = clock.instant();
-        this.card = AgentCardDocuments.render(PublishedCard.build(settings, skills.publicDescriptors()));
-        this.extendedCard = new ExtendedCard(card.card(), skills, settings.hasCredentials());
+        this.cardExtensions = CardExtensions.of(PublishedCard.serverExtensions(settings), skills);
+        this.card = AgentCardDocuments.render(PublishedCard.build(settings, skills.publicDescriptors(),
+                cardExtensions.forTier(Tier.PUBLIC)));
+        this.extendedCard = new ExtendedCard(card.card(), skills, cardExtensions, settings.hasCredentials());
         RequestLimits limits = settings.limits();
         this.rateLimiter = new RateLimiter(Limits.perMinute(limits.anonymousPerMinute(), limits.keyPerMinute(),
                 limits.dailyCeiling()), clock);
@@ -175,6 +180,11 @@ public final class Switchboard implements AutoCloseable {
 
     public AgentCardDocuments card() {
         return card;
+    }
+
+    /** The extensions each caller's card lists: what its requests may activate, and must. */
+    public CardExtensions cardExtensions() {
+        return cardExtensions;
     }
 
     /** What GetExtendedAgentCard answers to each caller. */

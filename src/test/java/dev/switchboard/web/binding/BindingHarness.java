@@ -1,5 +1,6 @@
 package dev.switchboard.web.binding;
 
+import dev.switchboard.card.CardExtensions;
 import dev.switchboard.card.ExtendedCard;
 import dev.switchboard.protocol.AgentCapabilities;
 import dev.switchboard.protocol.AgentCard;
@@ -62,7 +63,7 @@ public final class BindingHarness implements AutoCloseable {
         AgentCard card = new AgentCard("Echo", "Says it back", "1.0.0", List.of(), null, null, null,
                 AgentCapabilities.none(), List.of("text/plain"), List.of("text/plain"), List.of(), List.of(),
                 List.of());
-        this.extendedCard = new ExtendedCard(card, InstalledSkills.of(List.of(new Skill() {
+        InstalledSkills skills = InstalledSkills.of(List.of(new Skill() {
             @Override
             public AgentSkill descriptor() {
                 return skill;
@@ -72,7 +73,8 @@ public final class BindingHarness implements AutoCloseable {
             public AgentExecutor executor() {
                 return echo;
             }
-        })), true);
+        }));
+        this.extendedCard = new ExtendedCard(card, skills, CardExtensions.of(List.of(), skills), true);
     }
 
     /** A task service on the same store whose starts the quota decides. */
