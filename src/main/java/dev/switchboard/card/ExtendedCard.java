@@ -8,19 +8,23 @@ import dev.switchboard.skill.InstalledSkills;
 import dev.switchboard.security.Tier;
 
 /**
- * GetExtendedAgentCard: the published card with every skill the caller's tier reaches, for
- * callers that authenticated. It lists exactly what routing admits for that tier, so the card
- * never promises a skill its reader cannot run.
+ * GetExtendedAgentCard: the published card with every skill the caller's tier reaches, and the
+ * extensions those skills declare, for callers that authenticated. It lists exactly what routing
+ * admits for that tier, so the card never promises a skill its reader cannot run, and exactly the
+ * extensions a request of that caller may activate or must.
  */
 public final class ExtendedCard {
     private final AgentCard published;
     private final InstalledSkills skills;
+    private final CardExtensions extensions;
     private final boolean credentialsExist;
 
     /** @param credentialsExist whether this server accepts any credential (an operator token or API keys) */
-    public ExtendedCard(AgentCard published, InstalledSkills skills, boolean credentialsExist) {
+    public ExtendedCard(AgentCard published, InstalledSkills skills, CardExtensions extensions,
+                        boolean credentialsExist) {
         this.published = published;
         this.skills = skills;
+        this.extensions = extensions;
         this.credentialsExist = credentialsExist;
     }
 
@@ -36,7 +40,8 @@ public final class ExtendedCard {
             throw new A2AException(A2AError.EXTENDED_AGENT_CARD_NOT_CONFIGURED,
                     "The extended agent card is for authenticated callers: present an API key or the operator token");
         }
-        return published.withSkills(skills.descriptorsFor(caller.tier()));
+        return published.withSkills(skills.descriptorsFor(caller.tier()))
+                .withExtensions(extensions.forTier(caller.tier()));
     }
 
     /**

@@ -8,6 +8,8 @@ import dev.switchboard.protocol.AgentInterface;
 import dev.switchboard.protocol.AgentSkill;
 import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.protocol.SecurityScheme;
+import dev.switchboard.security.Tier;
+import dev.switchboard.skill.InstalledSkills;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -60,18 +62,32 @@ public final class PublishedCard {
         return List.copyOf(interfaces);
     }
 
-    public static AgentCard build(Settings settings, List<AgentSkill> publicSkills) {
+    /** The card of a server with these skills: its public skills and the extensions its public card lists. */
+    public static AgentCard build(Settings settings, InstalledSkills skills) {
+        return build(settings, skills.publicDescriptors(),
+                CardExtensions.of(serverExtensions(settings), skills).forTier(Tier.PUBLIC));
+    }
+
+    /**
+     * @param extensions what {@code capabilities.extensions} lists: the server's own and its public
+     *                   skills' (see {@link CardExtensions})
+     */
+    public static AgentCard build(Settings settings, List<AgentSkill> publicSkills, List<AgentExtension> extensions) {
         List<SecurityScheme> schemes = settings.hasCredentials() ? List.of(
                 new SecurityScheme("bearer", SecurityScheme.Kind.HTTP_BEARER, null,
                         "An API key or the operator's token as a bearer token"),
                 new SecurityScheme("apiKey", SecurityScheme.Kind.API_KEY_HEADER, "X-API-Key",
                         "An API key in the X-API-Key header")) : List.of();
         return AgentCardFactory.build(settings, interfaces(settings),
-                new AgentCapabilities(true, settings.push().enabled(), settings.hasCredentials(),
-                        settings.push().enabled() ? List.of(signedNotifications(settings)) : List.of()),
+                new AgentCapabilities(true, settings.push().enabled(), settings.hasCredentials(), extensions),
                 publicSkills,
                 schemes, settings.anonymousAccess() || !settings.hasCredentials() ? List.of()
                         : List.of("bearer", "apiKey"));
+    }
+
+    /** The server's own extensions, listed first on every card: signed notifications while push is on. */
+    public static List<AgentExtension> serverExtensions(Settings settings) {
+        return settings.push().enabled() ? List.of(signedNotifications(settings)) : List.of();
     }
 
     /**

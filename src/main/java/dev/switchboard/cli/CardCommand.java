@@ -80,8 +80,8 @@ final class CardCommand implements Runnable {
             InstalledSkills skills = InstalledSkills.discover(Export.class.getClassLoader());
             CardSigningKeys keys = settings.cardSigning().enabled()
                     ? CardSigningKeys.load(settings.cardSigning(), settings.dataDir()) : null;
-            byte[] document = AgentCardDocuments.render(PublishedCard.build(settings, skills.publicDescriptors()),
-                    keys, URI.create(settings.urlFor(PublishedCard.CARD_JWKS_PATH))).forVersion(null);
+            byte[] document = AgentCardDocuments.render(PublishedCard.build(settings, skills), keys,
+                    URI.create(settings.urlFor(PublishedCard.CARD_JWKS_PATH))).forVersion(null);
             if (jwksOut != null) {
                 if (keys == null) {
                     throw new IllegalArgumentException("--jwks-out: card signing is off (switchboard.card.signing.enabled)");

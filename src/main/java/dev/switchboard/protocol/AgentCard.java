@@ -41,6 +41,14 @@ public record AgentCard(String name, String description, String version, List<Ag
                 securityRequirements);
     }
 
+    /** The same card listing other extensions in its capabilities. */
+    public AgentCard withExtensions(List<AgentExtension> extensions) {
+        return new AgentCard(name, description, version, supportedInterfaces, provider, documentationUrl, iconUrl,
+                new AgentCapabilities(capabilities.streaming(), capabilities.pushNotifications(),
+                        capabilities.extendedAgentCard(), extensions),
+                defaultInputModes, defaultOutputModes, skills, securitySchemes, securityRequirements);
+    }
+
     /** The interfaces of one protocol line, in the card's preference order. */
     public List<AgentInterface> interfacesFor(ProtocolVersion version) {
         return supportedInterfaces.stream().filter(i -> i.protocolVersion() == version).toList();

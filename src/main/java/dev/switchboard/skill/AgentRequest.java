@@ -14,7 +14,8 @@ import java.util.function.Supplier;
  * @param task                the task before this message was added: null for a new task
  * @param acceptedOutputModes media types the caller accepts; empty means any
  * @param metadata            the request's metadata, or null
- * @param callContext         who sent the message, in which protocol line, for which tenant
+ * @param callContext         who sent the message, in which protocol line, for which tenant, with
+ *                            which extensions active
  */
 public record AgentRequest(Message message, String taskId, String contextId, Task task,
                            List<String> acceptedOutputModes, JsonObject metadata, Supplier<List<Task>> earlier,
@@ -35,6 +36,11 @@ public record AgentRequest(Message message, String taskId, String contextId, Tas
     /** Whether the caller presented no credential. */
     public boolean isAnonymous() {
         return callContext.isAnonymous();
+    }
+
+    /** Whether the client activated this extension for the message (see {@link ServerCallContext#isActive}). */
+    public boolean isExtensionActive(String extensionUri) {
+        return callContext.isActive(extensionUri);
     }
 
     /** Whether this message continues an existing task. */

@@ -1,5 +1,6 @@
 package dev.switchboard.skill;
 
+import dev.switchboard.protocol.AgentExtension;
 import dev.switchboard.protocol.AgentSkill;
 import dev.switchboard.security.Tier;
 import java.util.ArrayList;
@@ -50,6 +51,15 @@ public final class InstalledSkills {
     /** What a caller of a tier may use: the skills at or below it. */
     public List<AgentSkill> descriptorsFor(Tier tier) {
         return skills.stream().filter(skill -> tier.reaches(skill.tier())).map(Skill::descriptor)
+                .toList();
+    }
+
+    /**
+     * The extensions declared by the skills a caller of a tier may use, skill by skill, as
+     * declared (two skills may name the same one; the card lists it once).
+     */
+    public List<AgentExtension> extensionsFor(Tier tier) {
+        return skills.stream().filter(skill -> tier.reaches(skill.tier())).flatMap(skill -> skill.extensions().stream())
                 .toList();
     }
 

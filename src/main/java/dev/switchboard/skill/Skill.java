@@ -1,8 +1,10 @@
 package dev.switchboard.skill;
 
+import dev.switchboard.protocol.AgentExtension;
 import dev.switchboard.protocol.AgentSkill;
 import dev.switchboard.protocol.Message;
 import dev.switchboard.security.Tier;
+import java.util.List;
 
 /**
  * A skill installed in this server: how it is advertised, who may use it, which messages it
@@ -24,6 +26,19 @@ public interface Skill {
      */
     default Tier tier() {
         return Tier.PUBLIC;
+    }
+
+    /**
+     * The A2A extensions the skill supports. Each is listed in {@code capabilities.extensions} of
+     * the card of every caller that reaches the skill (see {@link #tier()}), and is active for a
+     * request when the client names it in {@code A2A-Extensions}; the skill reads which are through
+     * {@link ServerCallContext#isActive(String)}. A {@code required} one must be activated by every
+     * request of those callers, whichever skill it reaches, as the card promises: mark one required
+     * only when the agent cannot serve a client that ignores it. Two skills may declare the same
+     * extension only in the same words; start-up fails otherwise.
+     */
+    default List<AgentExtension> extensions() {
+        return List.of();
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.switchboard.web;
 
 import dev.switchboard.card.AgentCardDocuments;
+import dev.switchboard.card.CardExtensions;
 import dev.switchboard.card.CardSigningKeys;
 import dev.switchboard.card.ExtendedCard;
 import dev.switchboard.card.PublishedCard;
@@ -13,6 +14,7 @@ import dev.switchboard.security.ApiKeys;
 import dev.switchboard.security.CallerIdentification;
 import dev.switchboard.security.Limits;
 import dev.switchboard.security.RateLimiter;
+import dev.switchboard.security.Tier;
 import dev.switchboard.skill.InstalledSkills;
 import dev.switchboard.skill.SkillContext;
 import dev.switchboard.skill.SkillRouter;
@@ -67,6 +69,7 @@ public final class Switchboard implements AutoCloseable {
     private final Clock clock;
     private final Instant startedAt;
     private final CardSigningKeys cardKeys;
+    private final CardExtensions cardExtensions;
     private final AgentCardDocuments card;
     private final ExtendedCard extendedCard;
     private final CallerIdentification callers;
@@ -88,9 +91,10 @@ public final class Switchboard implements AutoCloseable {
         this.startedAt = clock.instant();
         this.cardKeys = settings.cardSigning().enabled()
                 ? CardSigningKeys.load(settings.cardSigning(), settings.dataDir()) : null;
-        this.card = AgentCardDocuments.render(PublishedCard.build(settings, skills.publicDescriptors()), cardKeys,
-                URI.create(settings.urlFor(PublishedCard.CARD_JWKS_PATH)));
-        this.extendedCard = new ExtendedCard(card.card(), skills, settings.hasCredentials());
+        this.cardExtensions = CardExtensions.of(PublishedCard.serverExtensions(settings), skills);
+        this.card = AgentCardDocuments.render(PublishedCard.build(settings, skills.publicDescriptors(),
+                cardExtensions.forTier(Tier.PUBLIC)), cardKeys, URI.create(settings.urlFor(PublishedCard.CARD_JWKS_PATH)));
+        this.extendedCard = new ExtendedCard(card.card(), skills, cardExtensions, settings.hasCredentials());
         RequestLimits limits = settings.limits();
         this.rateLimiter = new RateLimiter(Limits.perMinute(limits.anonymousPerMinute(), limits.keyPerMinute(),
                 limits.dailyCeiling()), clock);
@@ -181,6 +185,11 @@ public final class Switchboard implements AutoCloseable {
 
     public AgentCardDocuments card() {
         return card;
+    }
+
+    /** The extensions each caller's card lists: what its requests may activate, and must. */
+    public CardExtensions cardExtensions() {
+        return cardExtensions;
     }
 
     /** What GetExtendedAgentCard answers to each caller. */

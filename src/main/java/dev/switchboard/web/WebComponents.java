@@ -5,6 +5,7 @@ import dev.switchboard.skill.catalogue.CatalogueSkill;
 import dev.switchboard.web.binding.Tenants;
 import dev.switchboard.web.filter.CallerFilter;
 import dev.switchboard.web.filter.ConditionalGetFilter;
+import dev.switchboard.web.filter.ExtensionsFilter;
 import dev.switchboard.web.filter.JakartaRestFilter;
 import dev.switchboard.web.filter.ProtocolVersionFilter;
 import dev.switchboard.web.filter.RateLimitFilter;
@@ -34,6 +35,7 @@ final class WebComponents {
                 switchboard.failedCredentials(), "https".equals(switchboard.settings().publicUrl().getScheme())), "/*");
         filter(context, "rate-limit", new RateLimitFilter(switchboard.rateLimiter()), "/*");
         filter(context, "protocol-version", new ProtocolVersionFilter(), "/*");
+        filter(context, "extensions", new ExtensionsFilter(switchboard.cardExtensions()), "/*");
         filter(context, "conditional-get", new ConditionalGetFilter(switchboard.settings().cardMaxAge()),
                 "/.well-known/*", "*.json");
         // Jersey starts in the background: the card answers while it starts

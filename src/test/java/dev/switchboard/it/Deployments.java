@@ -13,6 +13,16 @@ final class Deployments {
     private Deployments() {
     }
 
+    /**
+     * The built WAR with one more test skill, in a jar of its own as a second deployer would add
+     * it, for a test whose skill the others must not meet (one that requires an extension, say).
+     */
+    static WebArchive builtWarWith(Class<? extends Skill> skill) {
+        JavaArchive jar = ShrinkWrap.create(JavaArchive.class, skill.getSimpleName() + ".jar").addClass(skill)
+                .addAsResource(new StringAsset(skill.getName() + "\n"), "META-INF/services/" + Skill.class.getName());
+        return builtWar().addAsLibrary(jar);
+    }
+
     static WebArchive builtWar() {
         String path = System.getProperty("switchboard.it.war");
         if (path == null || !new File(path).isFile()) {

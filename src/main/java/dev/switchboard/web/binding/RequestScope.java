@@ -4,13 +4,14 @@ import dev.switchboard.security.Caller;
 import jakarta.servlet.ServletRequest;
 
 /**
- * What the filters learn about a request and the bindings read: who calls, and which protocol
- * version the request names. Kept as request attributes so that a binding never depends on the
+ * What the filters learn about a request and the bindings read: who calls, which protocol
+ * version the request names, and which extensions it activates. Kept as request attributes so that a binding never depends on the
  * filter that found them out.
  */
 public final class RequestScope {
     private static final String CALLER = Caller.class.getName();
     private static final String REQUESTED_VERSION = RequestedVersion.class.getName();
+    private static final String EXTENSIONS = CallExtensions.class.getName();
     private static final String CLIENT_ADDRESS = RequestScope.class.getName() + ".clientAddress";
 
     private RequestScope() {
@@ -56,5 +57,14 @@ public final class RequestScope {
     public static RequestedVersion requestedVersion(ServletRequest request) {
         return request.getAttribute(REQUESTED_VERSION) instanceof RequestedVersion requested ? requested
                 : RequestedVersion.of((String) null);
+    }
+
+    public static void extensions(ServletRequest request, CallExtensions extensions) {
+        request.setAttribute(EXTENSIONS, extensions);
+    }
+
+    /** What the request's {@code A2A-Extensions} come to, as the extensions filter found; none where it did not run. */
+    public static CallExtensions extensions(ServletRequest request) {
+        return request.getAttribute(EXTENSIONS) instanceof CallExtensions found ? found : CallExtensions.NONE;
     }
 }

@@ -145,7 +145,7 @@ final class A2AServiceV03 implements A2AServiceGrpc.AsyncService {
     @Override
     public void getAgentCard(GetAgentCardRequest request, StreamObserver<AgentCard> observer) {
         calls.unary(observer, () -> ProtoJsonBridge.message(WIRE.card(extendedCard.asSeenBy(
-                calls.context(null).caller())), AgentCard.newBuilder()));
+                calls.discoveryContext(null).caller())), AgentCard.newBuilder()));
     }
 
     private dev.switchboard.task.PushConfigs push() {

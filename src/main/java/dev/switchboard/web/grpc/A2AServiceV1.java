@@ -134,7 +134,7 @@ final class A2AServiceV1 implements A2AServiceGrpc.AsyncService {
     @Override
     public void getExtendedAgentCard(GetExtendedAgentCardRequest request, StreamObserver<AgentCard> observer) {
         calls.unary(observer, () -> ProtoJsonBridge.message(WIRE.card(extendedCard.forCaller(
-                calls.context(request.getTenant()).caller())), AgentCard.newBuilder()));
+                calls.discoveryContext(request.getTenant()).caller())), AgentCard.newBuilder()));
     }
 
     /** The push-config operations answer PushNotificationNotSupported first when push is off. */

@@ -1,6 +1,7 @@
 package dev.switchboard.web.grpc;
 
 import dev.switchboard.security.Caller;
+import dev.switchboard.web.binding.CallExtensions;
 import dev.switchboard.web.binding.RequestScope;
 import dev.switchboard.web.binding.RequestedVersion;
 import io.grpc.Context;
@@ -14,7 +15,7 @@ import jakarta.servlet.http.HttpServletRequest;
 
 /**
  * What the filters found out about a gRPC call's request (who calls, from where, which version
- * it names), carried into the call. grpc-servlet starts a call on the request's own thread when
+ * it names, which extensions it activates), carried into the call. grpc-servlet starts a call on the request's own thread when
  * the server runs on the direct executor, so {@link GrpcEndpoint} hands the scope over on that
  * thread and {@link #INTERCEPTOR} puts it into the call's context; a call that finds none is
  * refused rather than served as nobody.
@@ -22,14 +23,15 @@ import jakarta.servlet.http.HttpServletRequest;
  * @param caller        the caller the caller filter identified
  * @param clientAddress the client's address after the trusted proxies
  * @param requested     the version the request names in {@code a2a-version}
+ * @param extensions    what its {@code a2a-extensions} come to for the caller
  */
-record CallScope(Caller caller, String clientAddress, RequestedVersion requested) {
+record CallScope(Caller caller, String clientAddress, RequestedVersion requested, CallExtensions extensions) {
     private static final ThreadLocal<CallScope> STARTING = new ThreadLocal<>();
     private static final Context.Key<CallScope> KEY = Context.key("switchboard-call-scope");
 
     static CallScope of(HttpServletRequest request) {
         return new CallScope(RequestScope.caller(request), RequestScope.clientAddress(request),
-                RequestScope.requestedVersion(request));
+                RequestScope.requestedVersion(request), RequestScope.extensions(request));
     }
 
     /** Runs a request's gRPC call with its scope at hand for the call's start. */

@@ -36,11 +36,26 @@ final class GrpcCalls {
     }
 
     /**
-     * Who calls, in this service's line, for the tenant the request names (1.0 only).
+     * Who calls, in this service's line, for the tenant the request names (1.0 only), with the
+     * extensions its {@code a2a-extensions} activate.
      *
-     * @throws A2AException VersionNotSupported for another version, invalid params for an unknown tenant
+     * @throws A2AException VersionNotSupported for another version, invalid params for an unknown
+     *                      tenant, ExtensionSupportRequired when the call does not activate an
+     *                      extension the caller's card requires
      */
     ServerCallContext context(String tenant) {
+        return context(tenant, false);
+    }
+
+    /**
+     * The context of a discovery call (the card), which requires no extension: it may be where a
+     * caller first reads of a required one.
+     */
+    ServerCallContext discoveryContext(String tenant) {
+        return context(tenant, true);
+    }
+
+    private ServerCallContext context(String tenant, boolean discovery) {
         CallScope scope = CallScope.current();
         ProtocolVersion resolved = scope.requested().resolve(line, serveV03);
         if (resolved != line) {
@@ -52,7 +67,8 @@ final class GrpcCalls {
         if (line == ProtocolVersion.V1_0) {
             tenants.checkParameter(named);
         }
-        return new ServerCallContext(scope.caller(), line, named, scope.clientAddress());
+        return new ServerCallContext(scope.caller(), line, named, scope.clientAddress(),
+                discovery ? scope.extensions().forDiscovery() : scope.extensions().require());
     }
 
     /** Answers with what the operation returns, or the status of its failure. */

@@ -1,6 +1,7 @@
 package dev.switchboard.web.jsonrpc;
 
 import dev.switchboard.security.Caller;
+import dev.switchboard.web.binding.CallExtensions;
 import dev.switchboard.web.binding.RequestedVersion;
 import java.io.InputStream;
 
@@ -11,8 +12,20 @@ import java.io.InputStream;
  * @param contentEncoding the {@code Content-Encoding} header, or null
  * @param accept          the {@code Accept} header, or null
  * @param lastEventId     the {@code Last-Event-ID} header, or null
+ * @param extensions      what the request's {@code A2A-Extensions} come to for its caller
  * @param clientAddress   the client's address past the trusted proxies
  */
 public record JsonRpcCall(String contentType, String contentEncoding, String accept, String lastEventId,
-                          RequestedVersion requested, Caller caller, String clientAddress, InputStream body) {
+                          RequestedVersion requested, CallExtensions extensions, Caller caller, String clientAddress,
+                          InputStream body) {
+    public JsonRpcCall {
+        extensions = extensions == null ? CallExtensions.NONE : extensions;
+    }
+
+    /** A call that names no extension. */
+    public JsonRpcCall(String contentType, String contentEncoding, String accept, String lastEventId,
+                       RequestedVersion requested, Caller caller, String clientAddress, InputStream body) {
+        this(contentType, contentEncoding, accept, lastEventId, requested, CallExtensions.NONE, caller, clientAddress,
+                body);
+    }
 }

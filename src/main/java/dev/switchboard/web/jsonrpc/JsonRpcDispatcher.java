@@ -33,7 +33,8 @@ import java.util.concurrent.CompletionStage;
  * The JSON-RPC binding without its HTTP plumbing: reads one call (media type, coding, body,
  * envelope), maps it to a {@link TaskService} operation and returns the answer, a JSON-RPC
  * response or an event stream whose every event is one. Decides the protocol line first: the
- * {@code A2A-Version} the request names, else the line its method name belongs to.
+ * {@code A2A-Version} the request names, else the line its method name belongs to; then refuses a
+ * call that does not activate an extension the caller's card requires.
  */
 public final class JsonRpcDispatcher {
     private final TaskService tasks;
@@ -95,7 +96,10 @@ public final class JsonRpcDispatcher {
                 tenant = params.get("tenant") instanceof JsonString named ? named.getString() : null;
                 tenants.checkParameter(tenant);
             }
-            ServerCallContext context = new ServerCallContext(call.caller(), line, tenant, call.clientAddress());
+            // the extended card is discovery, which requires no extension; every other method does
+            ServerCallContext context = new ServerCallContext(call.caller(), line, tenant, call.clientAddress(),
+                    method == JsonRpcMethod.GET_EXTENDED_AGENT_CARD ? call.extensions().forDiscovery()
+                            : call.extensions().require());
             return switch (method) {
                 case SEND_MESSAGE -> tasks.send(wire.sendMessage(params), context)
                         .<Answer>handle((result, failure) -> failure != null ? JsonRpcFailures.call(id, failure)

@@ -45,8 +45,8 @@ public final class JsonRpcResource {
     private void call(HttpServletRequest http, InputStream body, AsyncResponse response) {
         JsonRpcCall call = new JsonRpcCall(http.getHeader(HttpHeaders.CONTENT_TYPE),
                 http.getHeader(HttpNames.CONTENT_ENCODING), http.getHeader(HttpHeaders.ACCEPT),
-                http.getHeader(HttpNames.LAST_EVENT_ID), RequestScope.requestedVersion(http), RequestScope.caller(http),
-                RequestScope.clientAddress(http), body);
+                http.getHeader(HttpNames.LAST_EVENT_ID), RequestScope.requestedVersion(http),
+                RequestScope.extensions(http), RequestScope.caller(http), RequestScope.clientAddress(http), body);
         writer.resume(response, http.getAsyncContext(), dispatcher.answer(call));
     }
 }

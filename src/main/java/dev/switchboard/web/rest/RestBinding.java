@@ -166,7 +166,10 @@ public final class RestBinding {
 
     /** {@code GET extendedAgentCard} (0.3: {@code GET card}). */
     public Answer.Body extendedCard(RestCall call) {
-        return answer(call, wire -> wire.card(extendedCard.forCaller(call.caller())));
+        return answer(call, wire -> {
+            call.extensions().forDiscovery();
+            return wire.card(extendedCard.forCaller(call.caller()));
+        });
     }
 
     private PushConfigs enabledPush() {
@@ -194,9 +197,16 @@ public final class RestBinding {
         return Answer.Body.json(200, HttpNames.jsonFor(accept), JsonValues.bytes(json));
     }
 
-    /** Who calls, in which line, for which tenant: what the task operations and the skill are given. */
+    /**
+     * Who calls, in which line, for which tenant, with which extensions: what the task operations
+     * and the skill are given.
+     *
+     * @throws dev.switchboard.protocol.A2AException ExtensionSupportRequired when the call does not
+     *         activate an extension the caller's card requires
+     */
     private static ServerCallContext context(RestCall call, WireFormat wire) {
-        return new ServerCallContext(call.caller(), wire.line(), call.tenant(), call.clientAddress());
+        return new ServerCallContext(call.caller(), wire.line(), call.tenant(), call.clientAddress(),
+                call.extensions().require());
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.switchboard.web.rest;
 
 import dev.switchboard.security.Caller;
+import dev.switchboard.web.binding.CallExtensions;
 import dev.switchboard.web.binding.RequestedVersion;
 import java.io.InputStream;
 import java.util.List;
@@ -16,12 +17,22 @@ import java.util.Map;
  * @param contentEncoding the {@code Content-Encoding} header, or null
  * @param lastEventId     the {@code Last-Event-ID} header, or null
  * @param body            the body; empty for routes that take none
+ * @param extensions      what the request's {@code A2A-Extensions} come to for its caller
  */
 public record RestCall(String accept, RequestedVersion requested, Caller caller, String clientAddress, String tenant,
                        String contentType, String contentEncoding, String lastEventId, Map<String, List<String>> query,
-                       InputStream body) {
+                       InputStream body, CallExtensions extensions) {
     public RestCall {
         query = query == null ? Map.of() : query;
         body = body == null ? InputStream.nullInputStream() : body;
+        extensions = extensions == null ? CallExtensions.NONE : extensions;
+    }
+
+    /** A call that names no extension. */
+    public RestCall(String accept, RequestedVersion requested, Caller caller, String clientAddress, String tenant,
+                    String contentType, String contentEncoding, String lastEventId, Map<String, List<String>> query,
+                    InputStream body) {
+        this(accept, requested, caller, clientAddress, tenant, contentType, contentEncoding, lastEventId, query, body,
+                CallExtensions.NONE);
     }
 }

@@ -144,7 +144,7 @@ public abstract class RestRoutes {
                 RequestScope.caller(http), RequestScope.clientAddress(http), (String) http.getAttribute(RestResource.TENANT),
                 http.getHeader(HttpHeaders.CONTENT_TYPE),
                 http.getHeader(HttpNames.CONTENT_ENCODING), http.getHeader(HttpNames.LAST_EVENT_ID),
-                uri == null ? null : uri.getQueryParameters(), body);
+                uri == null ? null : uri.getQueryParameters(), body, RequestScope.extensions(http));
     }
 
     private static Response body(Answer.Body answer) {

@@ -1,8 +1,10 @@
 package dev.switchboard.web.binding;
 
+import dev.switchboard.card.CardExtensions;
 import dev.switchboard.card.ExtendedCard;
 import dev.switchboard.protocol.AgentCapabilities;
 import dev.switchboard.protocol.AgentCard;
+import dev.switchboard.protocol.AgentExtension;
 import dev.switchboard.protocol.AgentSkill;
 import dev.switchboard.protocol.Artifact;
 import dev.switchboard.protocol.Part;
@@ -21,6 +23,7 @@ import dev.switchboard.task.TaskService;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -28,12 +31,18 @@ import java.util.concurrent.TimeUnit;
 /**
  * What a binding needs, real and without a container: a task service over an H2 file store whose
  * agent echoes each message as a completed task with one artifact (or, for a message saying
- * "wait", leaves it working), and the extended card of one installed skill.
+ * "wait", leaves it working; for "extensions?", completes naming the active extensions), and the
+ * extended card of one installed skill.
  */
 public final class BindingHarness implements AutoCloseable {
     public static final Caller ANONYMOUS = new Caller(Caller.Kind.ANONYMOUS, "anon:test", Tier.PUBLIC, null);
     public static final Caller OTHER = new Caller(Caller.Kind.ANONYMOUS, "anon:other", Tier.PUBLIC, null);
     public static final Caller KEY_HOLDER = new Caller(Caller.Kind.API_KEY, "key:k1", Tier.AUTHENTICATED, "test");
+    public static final String REQUIRED_EXTENSION = "urn:test:required:v1";
+    public static final String OPTIONAL_EXTENSION = "urn:test:optional:v1";
+    private static final CardExtensions REQUIRING = CardExtensions.of(List.of(
+            new AgentExtension(REQUIRED_EXTENSION, null, true, Map.of()),
+            new AgentExtension(OPTIONAL_EXTENSION, null, false, Map.of())), InstalledSkills.of(List.of()));
 
     public final TaskService tasks;
     public final ExtendedCard extendedCard;
@@ -51,6 +60,10 @@ public final class BindingHarness implements AutoCloseable {
                 updater.working("waiting");
                 return;
             }
+            if ("extensions?".equals(text)) {
+                updater.complete("active: " + String.join(" ", request.callContext().activeExtensions()));
+                return;
+            }
             updater.complete(List.of(new Artifact("a1", "echo", null, List.of(Part.text("echo: " + text)), null,
                     List.of())), "done");
         };
@@ -62,7 +75,7 @@ public final class BindingHarness implements AutoCloseable {
         AgentCard card = new AgentCard("Echo", "Says it back", "1.0.0", List.of(), null, null, null,
                 AgentCapabilities.none(), List.of("text/plain"), List.of("text/plain"), List.of(), List.of(),
                 List.of());
-        this.extendedCard = new ExtendedCard(card, InstalledSkills.of(List.of(new Skill() {
+        InstalledSkills skills = InstalledSkills.of(List.of(new Skill() {
             @Override
             public AgentSkill descriptor() {
                 return skill;
@@ -72,7 +85,16 @@ public final class BindingHarness implements AutoCloseable {
             public AgentExecutor executor() {
                 return echo;
             }
-        })), true);
+        }));
+        this.extendedCard = new ExtendedCard(card, skills, CardExtensions.of(List.of(), skills), true);
+    }
+
+    /**
+     * What a call naming these extensions (in {@code A2A-Extensions}) comes to for a caller whose
+     * card requires {@link #REQUIRED_EXTENSION} and offers {@link #OPTIONAL_EXTENSION}.
+     */
+    public static CallExtensions naming(Tier tier, String... uris) {
+        return CallExtensions.of(List.of(uris), tier, REQUIRING);
     }
 
     /** A task service on the same store whose starts the quota decides. */

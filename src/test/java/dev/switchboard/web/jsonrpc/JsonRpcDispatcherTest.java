@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.security.LimitExceeded;
 import dev.switchboard.security.Caller;
+import dev.switchboard.security.Tier;
+import dev.switchboard.web.binding.CallExtensions;
 import dev.switchboard.web.binding.Answer;
 import dev.switchboard.web.binding.AnswerWriter;
 import dev.switchboard.web.binding.BindingHarness;
@@ -244,5 +246,44 @@ class JsonRpcDispatcherTest {
         Answer.Body refusal = new AnswerWriter(harness.streams).start(assertInstanceOf(Answer.Stream.class, streamed),
                 new RecordingChannel()).orElseThrow();
         assertEquals(429, refusal.status(), "a stream refused by the quota is the same 429");
+    }
+
+    private static Answer extended(String version, CallExtensions extensions, String body, String accept)
+            throws Exception {
+        return answer(new JsonRpcCall("application/json", null, accept, null, RequestedVersion.of(version), extensions,
+                BindingHarness.KEY_HOLDER, "192.0.2.7", new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8))));
+    }
+
+    @Test
+    void aCallThatDoesNotActivateARequiredExtensionIsRefusedWithMinus32008InBothLines() throws Exception {
+        CallExtensions optionalOnly = BindingHarness.naming(Tier.AUTHENTICATED, BindingHarness.OPTIONAL_EXTENSION);
+        for (String[] call : new String[][] {{"1.0", "SendMessage"}, {"0.3", "message/send"}}) {
+            Answer.Body refused = assertInstanceOf(Answer.Body.class, extended(call[0], optionalOnly,
+                    send(call[1], "extensions?"), null));
+            assertEquals(200, refused.status(), "a JSON-RPC error of a method that answers once");
+            JsonObject error = json(refused).getJsonObject("error");
+            assertEquals(-32008, error.getInt("code"), error.toString());
+            assertTrue(error.getString("message").contains(BindingHarness.REQUIRED_EXTENSION), error.toString());
+        }
+        assertEquals(-32008, errorCode(assertInstanceOf(Answer.Body.class, extended("1.0", optionalOnly, get("any"),
+                null))), "GetTask reaches the agent's tasks too");
+        Answer.Body stream = assertInstanceOf(Answer.Body.class, extended("1.0", optionalOnly,
+                send("SendStreamingMessage", "extensions?"), "text/event-stream"));
+        assertEquals(400, stream.status(), "a stream refused before its first event has the error table's status");
+        assertEquals(-32008, errorCode(stream));
+        JsonObject card = json(assertInstanceOf(Answer.Body.class, extended("1.0", optionalOnly,
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"GetExtendedAgentCard\",\"params\":{}}", null)));
+        assertTrue(card.containsKey("result"), "the extended card is discovery, and requires nothing: " + card);
+    }
+
+    @Test
+    void theSkillSeesTheExtensionsTheCallActivated() throws Exception {
+        CallExtensions both = BindingHarness.naming(Tier.AUTHENTICATED, "urn:unknown", BindingHarness.REQUIRED_EXTENSION,
+                BindingHarness.OPTIONAL_EXTENSION);
+        JsonObject task = json(assertInstanceOf(Answer.Body.class, extended("1.0", both, send("SendMessage",
+                "extensions?"), null))).getJsonObject("result").getJsonObject("task");
+        assertEquals("active: " + BindingHarness.REQUIRED_EXTENSION + " " + BindingHarness.OPTIONAL_EXTENSION,
+                task.getJsonObject("status").getJsonObject("message").getJsonArray("parts").getJsonObject(0)
+                        .getString("text"));
     }
 }

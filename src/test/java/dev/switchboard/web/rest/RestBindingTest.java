@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.security.Caller;
+import dev.switchboard.security.Tier;
+import dev.switchboard.web.binding.CallExtensions;
 import dev.switchboard.web.binding.Answer;
 import dev.switchboard.web.binding.AnswerWriter;
 import dev.switchboard.web.binding.BindingHarness;
@@ -208,5 +210,41 @@ class RestBindingTest {
         assertEquals(400, off.status());
         assertEquals("PUSH_NOTIFICATION_NOT_SUPPORTED", json(off).getJsonObject("error").getJsonArray("details")
                 .getJsonObject(0).getString("reason"));
+    }
+
+    private static RestCall naming(CallExtensions extensions, String body) {
+        return new RestCall(null, RequestedVersion.of((String) null), BindingHarness.KEY_HOLDER, "192.0.2.7", null,
+                body == null ? null : "application/json", null, null, null,
+                body == null ? null : new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)), extensions);
+    }
+
+    @Test
+    void aCallThatDoesNotActivateARequiredExtensionIs400ExtensionSupportRequiredInBothLines() throws Exception {
+        CallExtensions none = BindingHarness.naming(Tier.AUTHENTICATED);
+        Answer.Body v1Refused = sent(v1, naming(none, message("extensions?")));
+        assertEquals(400, v1Refused.status());
+        JsonObject error = json(v1Refused).getJsonObject("error");
+        assertEquals("FAILED_PRECONDITION", error.getString("status"));
+        assertEquals("EXTENSION_SUPPORT_REQUIRED", error.getJsonArray("details").getJsonObject(0).getString("reason"));
+
+        Answer.Body v03Refused = sent(v03, naming(none, "{\"message\":{\"role\":\"ROLE_USER\",\"messageId\":\""
+                + UUID.randomUUID() + "\",\"content\":[{\"text\":\"hi\"}]}}"));
+        assertEquals(400, v03Refused.status());
+        assertEquals("io.a2a.spec.ExtensionSupportRequiredError", json(v03Refused).getString("error"));
+        assertEquals(-32008, json(v03Refused).getInt("code"));
+
+        assertEquals(400, v1.get(naming(none, null), "any").status(), "GetTask too");
+        Answer.Stream stream = assertInstanceOf(Answer.Stream.class, v1.stream(naming(none, message("extensions?"))));
+        Answer.Body streamRefused = new AnswerWriter(harness.streams).start(stream, new RecordingChannel()).orElseThrow();
+        assertEquals(400, streamRefused.status(), "refused before the stream's first event");
+        assertEquals(200, v1.extendedCard(naming(none, null)).status(), "the extended card is discovery");
+    }
+
+    @Test
+    void theSkillSeesTheActivatedExtensions() throws Exception {
+        JsonObject task = json(sent(v1, naming(BindingHarness.naming(Tier.AUTHENTICATED,
+                BindingHarness.REQUIRED_EXTENSION), message("extensions?")))).getJsonObject("task");
+        assertEquals("active: " + BindingHarness.REQUIRED_EXTENSION, task.getJsonObject("status")
+                .getJsonObject("message").getJsonArray("parts").getJsonObject(0).getString("text"));
     }
 }
