@@ -29,7 +29,9 @@ import org.erdtman.jcs.JsonCanonicalizer;
  * every empty string, null, empty list and empty object removed at any depth, then JCS. This is
  * what the official JavaScript SDK (1.3.0) and the Python SDK (1.x) sign and verify; it differs
  * from the spec's own example where the example keeps empty required fields (a2a-js#627), which
- * no SDK does. A card served with
+ * no SDK does. Outside the 1.0 schema (a string where a bool belongs, two members of a oneof) the
+ * SDK coerces and protobuf JSON refuses, so such a card has no model form here (the cases are in
+ * the test vectors' divergent.json). A card served with
  * extra fields (the dual-shaped discovery card) or explicit defaults verifies in them only through
  * this form. A signature in this form says nothing about the fields it dropped.</li>
  * </ul>
