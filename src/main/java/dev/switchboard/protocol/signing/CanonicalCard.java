@@ -29,7 +29,9 @@ import org.erdtman.jcs.JsonCanonicalizer;
  * every empty string, null, empty list and empty object removed at any depth, then JCS. This is
  * what the official JavaScript SDK (1.3.0) and the Python SDK (1.x) sign and verify; it differs
  * from the spec's own example where the example keeps empty required fields (a2a-js#627), which
- * no SDK does. A card served with
+ * no SDK does. Outside the 1.0 schema (a string where a bool belongs, two members of a oneof) the
+ * SDK coerces and protobuf JSON refuses, so such a card has no model form here (the cases are in
+ * the test vectors' divergent.json). A card served with
  * extra fields (the dual-shaped discovery card) or explicit defaults verifies in them only through
  * this form. A signature in this form says nothing about the fields it dropped.</li>
  * </ul>
@@ -47,8 +49,16 @@ public final class CanonicalCard {
     private CanonicalCard() {
     }
 
-    /** The card's bytes in the given form, or empty when the card cannot be read in that form. */
+    /**
+     * The card's bytes in the given form, or empty when the card cannot be read in that form. A card
+     * with an unpaired UTF-16 surrogate in any name or string has no canonical form: RFC 8785 takes
+     * I-JSON, which forbids them, and encoding one to UTF-8 would turn it into '?', so that a
+     * signature over a card named "A?B" would also verify for the card named "A", U+D800, "B".
+     */
     public static Optional<byte[]> bytes(JsonObject card, Form form) {
+        if (hasLoneSurrogate(card)) {
+            return Optional.empty();
+        }
         if (form == Form.AS_SERVED) {
             return Optional.of(jcs(JsonValues.bytes(withoutSignatures(card))));
         }
@@ -107,6 +117,28 @@ public final class CanonicalCard {
                 return value;
             }
         }
+    }
+
+    private static boolean hasLoneSurrogate(JsonValue value) {
+        return switch (value.getValueType()) {
+            case OBJECT -> value.asJsonObject().entrySet().stream()
+                    .anyMatch(e -> hasLoneSurrogate(e.getKey()) || hasLoneSurrogate(e.getValue()));
+            case ARRAY -> value.asJsonArray().stream().anyMatch(CanonicalCard::hasLoneSurrogate);
+            case STRING -> hasLoneSurrogate(((JsonString) value).getString());
+            default -> false;
+        };
+    }
+
+    private static boolean hasLoneSurrogate(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static JsonObject withoutSignatures(JsonObject card) {

@@ -55,7 +55,8 @@ public final class CardSigning {
      */
     public static JsonObject sign(JsonObject card, List<JWK> keys, URI jku, Set<CanonicalCard.Form> forms) {
         JsonObject unsigned = CanonicalCard.withoutSignatures(card);
-        byte[] served = CanonicalCard.bytes(unsigned, CanonicalCard.Form.AS_SERVED).orElseThrow();
+        byte[] served = CanonicalCard.bytes(unsigned, CanonicalCard.Form.AS_SERVED).orElseThrow(
+                () -> new IllegalArgumentException("the card has no canonical form (an unpaired surrogate)"));
         byte[] model = forms.contains(CanonicalCard.Form.V1_MODEL)
                 ? CanonicalCard.bytes(unsigned, CanonicalCard.Form.V1_MODEL).orElseThrow(
                         () -> new IllegalArgumentException("the card does not fit the 1.0 model"))

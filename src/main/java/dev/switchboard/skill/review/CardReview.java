@@ -5,13 +5,15 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 
 /**
  * Reviews an A2A Agent Card of either protocol line (1.0 or 0.3, or a card serving both) and says
- * what a client or a calling agent will stumble on. A pure function of the card's JSON: it never
+ * what a client or a calling agent will stumble on. A function of the card's JSON and of the public
+ * keys sent with it (to verify its signatures; and the clock, for the keys' validity): it never
  * fetches any URL the card names, nor resolves any host.
  *
  * <p>The score starts at 100 and each finding takes off its {@link Severity#weight() weight}:
@@ -21,8 +23,17 @@ public final class CardReview {
     private CardReview() {
     }
 
-    /** Reviews one card; never throws for anything a card may contain. */
+    /** Reviews one card without keys: its signatures are checked for shape only. */
     public static Review review(JsonObject card) {
+        return review(card, null, Clock.systemUTC());
+    }
+
+    /**
+     * Reviews one card; never throws for anything a card or the keys may contain.
+     *
+     * @param jwks the JWK Set (or one JWK) the caller sent to verify the card's signatures with, or null
+     */
+    public static Review review(JsonObject card, JsonValue jwks, Clock clock) {
         Objects.requireNonNull(card, "card");
         Findings findings = new Findings();
         findings.requiredString(card, "", "name", "clients and people show the agent by its name.");
@@ -41,10 +52,14 @@ public final class CardReview {
         }
         SecurityCheck security = new SecurityCheck(findings);
         security.run(card);
+        SignatureCheck signatures = new SignatureCheck(findings, clock);
+        signatures.run(card, GivenKeys.read(jwks));
         provenance(card, findings);
         List<Finding> found = findings.list();
-        return new Review(score(found), interfaces.lines(), interfaces.endpoints(), security.signed(),
-                security.schemes(), skills == null ? 0 : skills.size(), found);
+        Review.Signature signature = signatures.outcome();
+        return new Review(score(found), interfaces.lines(), interfaces.endpoints(),
+                signature != Review.Signature.UNSIGNED, signature, security.schemes(),
+                skills == null ? 0 : skills.size(), found);
     }
 
     /** 100 minus the weights of the findings, at least 0. */

@@ -9,12 +9,14 @@ import dev.switchboard.skill.AgentRequest;
 import dev.switchboard.skill.Skill;
 import dev.switchboard.skill.TaskUpdater;
 import jakarta.json.JsonObject;
+import java.time.Clock;
 import java.util.List;
 
 /**
  * The "card-review" skill: reviews an A2A Agent Card sent in the message with {@link CardReview}
  * and answers with two artifacts, a text report for people and the review as JSON for agents.
- * It works offline: it never fetches a card or anything a card names.
+ * It works offline: it never fetches a card or anything a card names, so the keys that verify the
+ * card's signatures come with the request ({@link CardInput}).
  */
 public final class CardReviewSkill implements Skill, AgentExecutor {
     /** The skill's id on the Agent Card. */
@@ -27,10 +29,13 @@ public final class CardReviewSkill implements Skill, AgentExecutor {
     // Worded for a calling agent deciding whether and how to use the skill: what to send, what comes back.
     private static final String DESCRIPTION = "Reviews an A2A Agent Card (protocol 1.0, 0.3 or both) without "
             + "contacting the agent it describes. Send the card itself as JSON: a data part holding the card object, "
-            + "or text containing the card's JSON (prose around it is fine); a URL is not fetched. Returns a score "
-            + "0-100, a summary (protocol lines, interfaces and bindings, whether it is signed, security schemes, "
-            + "skill count) and findings, each with severity, code, JSON path and a fix, as a text artifact and as "
-            + "a JSON data artifact {score, lines, interfaces, signed, securitySchemes, skills, findings}.";
+            + "or text containing the card's JSON (prose around it is fine); a URL is not fetched. To have the card's "
+            + "signatures verified, send its public keys too: {\"card\": <card>, \"jwks\": <JWK Set>} instead of the "
+            + "bare card, or the JWK Set in a data part of its own. Returns a score 0-100, a summary (protocol lines, "
+            + "interfaces and bindings, signatures: unsigned, verified with which key and canonical form, refused "
+            + "or not verified, security schemes, skill count) and findings, each with severity, code, JSON path "
+            + "and a fix, as a text artifact and as a JSON data artifact {score, lines, interfaces, signed, "
+            + "signature, securitySchemes, skills, findings}.";
 
     static final String EXAMPLE_CARD = "{\"name\":\"Echo\",\"description\":\"Echoes text back\",\"version\":\"1.0.0\","
             + "\"supportedInterfaces\":[{\"url\":\"https://echo.example.com/a2a\",\"protocolBinding\":\"JSONRPC\","
@@ -72,7 +77,7 @@ public final class CardReviewSkill implements Skill, AgentExecutor {
             updater.complete(usage(input.problem()));
             return;
         }
-        Review review = CardReview.review(input.card());
+        Review review = CardReview.review(input.card(), input.jwks(), Clock.systemUTC());
         updater.complete(List.of(
                 Artifact.of(TEXT_ARTIFACT, "Agent Card review", List.of(Part.text(review.toText()))),
                 Artifact.of(JSON_ARTIFACT, "Agent Card review (JSON)", List.of(Part.data(review.toJson())))),

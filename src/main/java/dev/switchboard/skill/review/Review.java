@@ -14,13 +14,14 @@ import java.util.stream.Collectors;
  * @param score           0..100; see {@link Severity} for what each finding costs
  * @param lines           protocol lines the card advertises, as major.minor, e.g. {@code ["0.3","1.0"]}
  * @param interfaces      the endpoints it advertises, without duplicates, in card order
- * @param signed          whether the card carries signatures; they are never verified
+ * @param signed          whether the card carries signatures
+ * @param signature       what checking them found
  * @param securitySchemes the schemes it declares, in card order
  * @param skills          how many skills it lists
  * @param findings        in card order; {@link #findingsBySeverity()} sorts them
  */
 public record Review(int score, List<String> lines, List<Endpoint> interfaces, boolean signed,
-                     List<Scheme> securitySchemes, int skills, List<Finding> findings) {
+                     Signature signature, List<Scheme> securitySchemes, int skills, List<Finding> findings) {
 
     /** An advertised endpoint: {@code binding} is JSONRPC, GRPC, HTTP+JSON or a custom URI. */
     public record Endpoint(String binding, String url, String version) {
@@ -28,6 +29,44 @@ public record Review(int score, List<String> lines, List<Endpoint> interfaces, b
 
     /** A declared security scheme: its name on the card and its type, e.g. {@code apiKey} or {@code oauth2}. */
     public record Scheme(String name, String type) {
+    }
+
+    /**
+     * What the signatures came to.
+     *
+     * @param status "unsigned"; "malformed" (no entry is a usable JWS); "not verified" (no keys were
+     *               given); "verified"; or "refused" (keys were given and no signature verifies)
+     * @param keyId  the key that verified the card, or null
+     * @param form   the canonical form that verified ({@code AS_SERVED}: the whole card;
+     *               {@code V1_MODEL}: the fields of the 1.0 model only), or null
+     * @param detail why, in words; null when unsigned
+     */
+    public record Signature(String status, String keyId, String form, String detail) {
+        static final Signature UNSIGNED = new Signature("unsigned", null, null, null);
+
+        JsonObject toJson() {
+            var json = JsonFactory.createObjectBuilder().add("status", status);
+            if (keyId != null) {
+                json.add("keyId", keyId);
+            }
+            if (form != null) {
+                json.add("form", form);
+            }
+            if (detail != null) {
+                json.add("detail", detail);
+            }
+            return json.build();
+        }
+
+        /** "verified with key 'k' over the card as served", for the text report. */
+        String toText() {
+            return switch (status) {
+                case "unsigned" -> "no";
+                case "verified" -> "yes, verified: " + detail;
+                case "not verified" -> "yes (not verified: no keys were sent with the card)";
+                default -> "yes, " + status + ": " + detail;
+            };
+        }
     }
 
     public Review {
@@ -55,7 +94,8 @@ public record Review(int score, List<String> lines, List<Endpoint> interfaces, b
 
     /**
      * The review for agents: {@code {score, lines, interfaces[{binding,url,version}], signed,
-     * securitySchemes[{name,type}], skills, findings[{severity,code,field,message}]}}, findings
+     * signature{status,keyId,form,detail}, securitySchemes[{name,type}], skills,
+     * findings[{severity,code,field,message}]}}, findings
      * ordered by severity.
      */
     public JsonObject toJson() {
@@ -68,7 +108,8 @@ public record Review(int score, List<String> lines, List<Endpoint> interfaces, b
         JsonArrayBuilder found = JsonFactory.createArrayBuilder();
         findingsBySeverity().forEach(f -> found.add(f.toJson()));
         return JsonFactory.createObjectBuilder().add("score", score).add("lines", JsonFactory.createArrayBuilder(lines))
-                .add("interfaces", endpoints).add("signed", signed).add("securitySchemes", schemes)
+                .add("interfaces", endpoints).add("signed", signed).add("signature", signature.toJson())
+                .add("securitySchemes", schemes)
                 .add("skills", skills).add("findings", found).build();
     }
 
@@ -79,7 +120,7 @@ public record Review(int score, List<String> lines, List<Endpoint> interfaces, b
         text.append("Interfaces: ").append(interfaces.isEmpty() ? "none" : interfaces.stream()
                 .map(e -> e.binding() + " " + e.url() + " (" + e.version() + ")")
                 .collect(Collectors.joining("; "))).append('\n');
-        text.append("Signed: ").append(signed ? "yes (signatures not verified)" : "no").append('\n');
+        text.append("Signed: ").append(signature.toText()).append('\n');
         text.append("Security schemes: ").append(securitySchemes.isEmpty() ? "none" : securitySchemes.stream()
                 .map(s -> s.name() + " (" + s.type() + ")").collect(Collectors.joining(", "))).append('\n');
         text.append("Skills: ").append(skills).append('\n');

@@ -169,6 +169,21 @@ class CardSigningTest {
     }
 
     @Test
+    void aCardWithAnUnpairedSurrogateHasNoCanonicalForm() throws Exception {
+        // UTF-8 encoding would write '?' for it: a card naming "A", U+D800, "B" must not share the bytes of "A?B".
+        JsonObject lone = json("{\"name\":\"A\\ud800B\",\"capabilities\":{}}");
+        assertEquals(Optional.empty(), CanonicalCard.bytes(lone, CanonicalCard.Form.AS_SERVED));
+        assertEquals(Optional.empty(), CanonicalCard.bytes(lone, CanonicalCard.Form.V1_MODEL));
+        JsonObject question = JsonFactory.createObjectBuilder(CARD).add("name", "A?B").build();
+        ECKey key = ecKey("k1");
+        JsonObject signed = CardSigning.sign(question, List.of(key), JKU, BOTH);
+        JsonObject swapped = JsonFactory.createObjectBuilder(signed).add("name", "A\ud800B").build();
+        assertEquals(CardVerification.Status.INVALID, trusting(key).verify(swapped).status());
+        JsonObject paired = json("{\"name\":\"\\ud83d\\ude00\",\"capabilities\":{}}");
+        assertTrue(CanonicalCard.bytes(paired, CanonicalCard.Form.AS_SERVED).isPresent(), "a pair is one character");
+    }
+
+    @Test
     void canonicalBytesFollowRfc8785() {
         JsonObject value = json("{\"b\":1.0,\"a\":\"\\u00e9\\u2028\",\"c\":1E30,\"d\":[true,null,-0.0]}");
         assertEquals("{\"a\":\"\u00e9\u2028\",\"b\":1,\"c\":1e+30,\"d\":[true,null,0]}",

@@ -86,6 +86,21 @@ class CardReviewSkillTest {
     }
 
     @Test
+    void keysSentBesideTheCardVerifyItsSignatures() throws Exception {
+        Path vectors = Path.of("src/test/resources/card-signing");
+        JsonObject card = Cards.json(java.nio.file.Files.readString(vectors.resolve("vectors/minimal/signed.json")));
+        JsonObject jwks = Cards.json(java.nio.file.Files.readString(vectors.resolve("keys/jwks.json")));
+        Task task = send(Part.data(jakarta.json.Json.createObjectBuilder().add("card", card).add("jwks", jwks)
+                .build()));
+        assertEquals(TaskState.COMPLETED, task.status().state());
+        JsonObject signature = ((JsonObject) task.artifacts().get(1).parts().get(0).data()).getJsonObject("signature");
+        assertEquals("verified", signature.getString("status"), signature.toString());
+        assertEquals("test-only-es256", signature.getString("keyId"));
+        assertTrue(task.artifacts().get(0).parts().get(0).text().contains("Signed: yes, verified: signed by key "
+                + "'test-only-es256'"), task.artifacts().get(0).parts().get(0).text());
+    }
+
+    @Test
     void theVerbatimExampleWorks() throws Exception {
         AgentSkill descriptor = new CardReviewSkill().descriptor();
         assertEquals("card-review", descriptor.id());
