@@ -89,8 +89,15 @@ public final class Switchboard implements AutoCloseable {
         this.skills = skills;
         this.clock = clock;
         this.startedAt = clock.instant();
+        // a key setting that cannot be used stops the start before the store is opened
         this.cardKeys = settings.cardSigning().enabled()
                 ? CardSigningKeys.load(settings.cardSigning(), settings.dataDir()) : null;
+        // the store opens next: rendering and signing the card then overlaps its seconds
+        Thread[] opener = new Thread[1];
+        this.database = openDatabase(settings, clock, runnable -> {
+            opener[0] = DaemonThreads.named("switchboard-store-open").newThread(runnable);
+            opener[0].start();
+        });
         this.cardExtensions = CardExtensions.of(PublishedCard.serverExtensions(settings), skills);
         this.card = AgentCardDocuments.render(PublishedCard.build(settings, skills.publicDescriptors(),
                 cardExtensions.forTier(Tier.PUBLIC)), cardKeys, URI.create(settings.urlFor(PublishedCard.CARD_JWKS_PATH)));
@@ -102,11 +109,6 @@ public final class Switchboard implements AutoCloseable {
         this.callers = CallerIdentification.withKeys(settings.operatorToken(), new ApiKeys(
                 settings.keySecret() == null ? null : settings.keySecret().bytes(), settings.revokedKeys(), clock),
                 settings.anonymousAccess());
-        Thread[] opener = new Thread[1];
-        this.database = openDatabase(settings, clock, runnable -> {
-            opener[0] = DaemonThreads.named("switchboard-store-open").newThread(runnable);
-            opener[0].start();
-        });
         this.opening = new StoreOpening(database, STORE_PATIENCE);
         opening.reportWhileOpening(opener[0], SLOW_OPENING);
         this.agents = new ThreadPoolExecutor(settings.agentThreads(), settings.agentThreads(), 60, TimeUnit.SECONDS,
