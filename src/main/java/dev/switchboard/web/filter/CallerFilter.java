@@ -84,11 +84,24 @@ public final class CallerFilter extends HttpFilter {
                     authorization, apiKey, callerKey, cookie)));
         } catch (AuthenticationFailure failure) {
             failedCredentials.check(block, Tier.PUBLIC);
-            response.setHeader(HttpNames.WWW_AUTHENTICATE, "Bearer realm=\"switchboard\", error=\"invalid_token\"");
+            response.setHeader(HttpNames.WWW_AUTHENTICATE, challenge(failure));
             HttpErrors.refuse(request, response, 401, failure.getMessage(), failure.reason());
             return;
         }
         chain.doFilter(request, response);
+    }
+
+    /**
+     * The {@code WWW-Authenticate} challenge of a refusal: {@code invalid_token} only when a token
+     * was presented and refused. A request that carried no credential, or one in a scheme this
+     * server does not take, gets the bare challenge (RFC 6750, section 3.1: such a request
+     * "SHOULD NOT" be told an error code).
+     */
+    static String challenge(AuthenticationFailure failure) {
+        return switch (failure.reason()) {
+            case "CREDENTIAL_REQUIRED", "UNSUPPORTED_SCHEME", "CALLER_UNKNOWN" -> "Bearer realm=\"switchboard\"";
+            default -> "Bearer realm=\"switchboard\", error=\"invalid_token\"";
+        };
     }
 
     /**

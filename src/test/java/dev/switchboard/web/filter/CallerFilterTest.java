@@ -123,6 +123,28 @@ class CallerFilterTest {
     }
 
     @Test
+    void theChallengeNamesAnErrorOnlyWhenATokenWasPresentedAndRefused() throws Exception {
+        Exchange missing = new Exchange("POST", "/a2a/rest/message:send");
+        filter(false).doFilter(missing.request, missing.response, new Exchange.Chain());
+        assertEquals(401, missing.status);
+        assertEquals("Bearer realm=\"switchboard\"", missing.responseHeader("WWW-Authenticate"),
+                "RFC 6750 3.1: no error code for a request without credentials");
+        assertEquals("CREDENTIAL_REQUIRED", error(missing).getJsonArray("details").getJsonObject(0).getString("reason"));
+
+        Exchange basic = new Exchange("POST", "/a2a/rest/message:send").header("Authorization", "Basic dXNlcjpwYXNz");
+        filter(false).doFilter(basic.request, basic.response, new Exchange.Chain());
+        assertEquals(401, basic.status);
+        assertEquals("Bearer realm=\"switchboard\"", basic.responseHeader("WWW-Authenticate"),
+                "nor for one in a scheme the server does not take");
+
+        Exchange refused = new Exchange("POST", "/a2a/jsonrpc").header("Authorization", "Bearer not-the-token");
+        filter(false).doFilter(refused.request, refused.response, new Exchange.Chain());
+        assertEquals(401, refused.status);
+        assertEquals("Bearer realm=\"switchboard\", error=\"invalid_token\"",
+                refused.responseHeader("WWW-Authenticate"));
+    }
+
+    @Test
     void aGrpcCallIsRefusedInGrpcsFormWithItsReasonInTheDetails() throws Exception {
         Exchange exchange = new Exchange("POST", "/lf.a2a.v1.A2AService/GetTask")
                 .header("Content-Type", "application/grpc").header("Authorization", "Bearer sbk_nope");
