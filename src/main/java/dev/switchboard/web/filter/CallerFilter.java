@@ -83,12 +83,23 @@ public final class CallerFilter extends HttpFilter {
             RequestScope.caller(request, identification.identify(new CallerIdentification.Presented(
                     authorization, apiKey, callerKey, cookie)));
         } catch (AuthenticationFailure failure) {
-            failedCredentials.check(block, Tier.PUBLIC);
+            if (isGuess(failure)) {
+                failedCredentials.check(block, Tier.PUBLIC);
+            }
             response.setHeader(HttpNames.WWW_AUTHENTICATE, challenge(failure));
             HttpErrors.refuse(request, response, 401, failure.getMessage(), failure.reason());
             return;
         }
         chain.doFilter(request, response);
+    }
+
+    /**
+     * Whether a refusal could be one guess of many: a token, API key or caller key that was
+     * presented and refused. A request that presented none, or only a scheme this server never
+     * takes, guesses nothing; a client that forgot its credentials is not throttled as a guesser.
+     */
+    private static boolean isGuess(AuthenticationFailure failure) {
+        return !"CREDENTIAL_REQUIRED".equals(failure.reason()) && !"UNSUPPORTED_SCHEME".equals(failure.reason());
     }
 
     /**

@@ -193,4 +193,22 @@ class CallerFilterTest {
         filter.doFilter(elsewhere.request, elsewhere.response, chain);
         assertTrue(RequestScope.caller(chain.passed).isOperator(), "other addresses are not held up");
     }
+
+    @Test
+    void requestsWithoutACredentialAreRefusedButNotCountedAsGuesses() throws Exception {
+        CallerFilter closed = filter(false);
+        for (int i = 0; i < 5; i++) {
+            Exchange missing = new Exchange("POST", "/a2a/rest/message:send");
+            closed.doFilter(missing.request, missing.response, new Exchange.Chain());
+            assertEquals(401, missing.status, "attempt " + i);
+            Exchange basic = new Exchange("POST", "/a2a/rest/message:send").header("Authorization", "Basic dXNlcg==");
+            closed.doFilter(basic.request, basic.response, new Exchange.Chain());
+            assertEquals(401, basic.status, "attempt " + i);
+        }
+        Exchange operator = new Exchange("POST", "/a2a/jsonrpc")
+                .header("Authorization", "Bearer operator-secret-token-0123456789");
+        Exchange.Chain chain = new Exchange.Chain();
+        closed.doFilter(operator.request, operator.response, chain);
+        assertTrue(RequestScope.caller(chain.passed).isOperator(), "ten refusals without a guess held nothing up");
+    }
 }
