@@ -7,7 +7,10 @@ import dev.switchboard.protocol.v03.AgentCardV03Codec;
 import dev.switchboard.protocol.JsonValues;
 import jakarta.json.JsonObject;
 import dev.switchboard.protocol.signing.CanonicalCard;
+import dev.switchboard.protocol.signing.CardSignature;
 import dev.switchboard.protocol.signing.CardSigning;
+import java.util.HashMap;
+import java.util.Map;
 import java.net.URI;
 import java.util.EnumSet;
 import java.util.Objects;
@@ -55,9 +58,10 @@ public final class AgentCardDocuments {
         JsonObject legacy = AgentCardV03Codec.toJson(card).build();
         if (keys != null) {
             Set<CanonicalCard.Form> both = EnumSet.allOf(CanonicalCard.Form.class);
-            merged = CardSigning.sign(merged, keys.signing(), jku, both);
-            current = CardSigning.sign(current, keys.signing(), jku, both);
-            legacy = CardSigning.sign(legacy, keys.signing(), jku, both);
+            Map<String, CardSignature> made = new HashMap<>();
+            merged = CardSigning.sign(merged, keys.signing(), jku, both, made);
+            current = CardSigning.sign(current, keys.signing(), jku, both, made);
+            legacy = CardSigning.sign(legacy, keys.signing(), jku, both, made);
         }
         return new AgentCardDocuments(card, JsonValues.bytes(merged), JsonValues.bytes(current),
                 JsonValues.bytes(legacy));

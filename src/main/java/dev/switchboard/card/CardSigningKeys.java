@@ -88,7 +88,12 @@ public final class CardSigningKeys {
             JWK key = name.endsWith(".p12") || name.endsWith(".pfx")
                     ? fromKeyStore(file, password, alias)
                     : PemKeys.read(Files.readString(file));
-            return checked(withThumbprintId(key), file);
+            JWK named = checked(withThumbprintId(key), file);
+            // a PEM file may pair a private key with another key's public half; a made key cannot
+            if (!CardSigning.pairMatches(named)) {
+                throw new IllegalStateException(file.getFileName() + ": the public key does not belong to the private key");
+            }
+            return named;
         } catch (IOException | GeneralSecurityException | JOSEException | IllegalArgumentException e) {
             throw new IllegalStateException("cannot read the card-signing key from " + file + ": "
                     + e.getClass().getSimpleName());
@@ -133,9 +138,6 @@ public final class CardSigningKeys {
             throw new IllegalStateException(file.getFileName() + " holds no private key");
         }
         CardSigning.algorithmFor(key);
-        if (!CardSigning.pairMatches(key)) {
-            throw new IllegalStateException(file.getFileName() + ": the public key does not belong to the private key");
-        }
         return key;
     }
 

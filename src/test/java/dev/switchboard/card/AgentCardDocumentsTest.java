@@ -191,6 +191,9 @@ class AgentCardDocumentsTest {
             assertEquals(dev.switchboard.protocol.signing.CanonicalCard.Form.V1_MODEL,
                     verifier.verify(modelOnly).form(), "model form for " + version);
         }
+        var discoveryModel = parse(documents.forVersion(null)).getJsonArray("signatures").get(1);
+        assertEquals(discoveryModel, parse(documents.forVersion(ProtocolVersion.V1_0)).getJsonArray("signatures").get(1),
+                "the discovery and 1.0 documents have one 1.0-model form: one signature serves both");
         assertTrue(keys.jwks().contains(key.getKeyID()));
         assertFalse(keys.jwks().contains("\"d\""), "the JWK Set has no private part");
         assertEquals(key.getKeyID(), CardSigningKeys.load(dev.switchboard.config.CardSigningSettings.DEFAULT, dir)
