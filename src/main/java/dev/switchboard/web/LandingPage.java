@@ -5,6 +5,9 @@ import dev.switchboard.config.Settings;
 import dev.switchboard.protocol.AgentCard;
 import dev.switchboard.protocol.AgentInterface;
 import dev.switchboard.protocol.AgentSkill;
+import java.net.URI;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * Renders the landing page: what this endpoint is, its skills, where the card is, and commands a
@@ -22,21 +25,67 @@ final class LandingPage {
         html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
                 .append("<title>").append(escape(card.name())).append(" · A2A agent</title>\n")
-                .append("<style>body{font:16px/1.5 system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;")
-                .append("color:#1b1b1b}code,pre{font:14px ui-monospace,monospace;background:#f3f3f3;border-radius:4px}")
-                .append("pre{padding:.75rem;overflow-x:auto}h2{margin-top:2rem}dt{font-weight:600}</style>\n")
+                // script and style come from files: the page's CSP forbids inline code (LandingResource)
+                // no favicon to fetch: a 404 for it would be the page's only console error
+                .append("<link rel=\"icon\" href=\"data:,\">\n")
+                .append("<link rel=\"stylesheet\" href=\"static/site.css\">\n")
+                .append("<script src=\"static/try.js\" defer></script>\n")
                 .append("</head>\n<body>\n<main>\n")
                 .append("<h1>").append(escape(card.name())).append("</h1>\n")
                 .append("<p>").append(escape(card.description())).append("</p>\n")
                 .append("<p>This address is an <strong>A2A (Agent2Agent) agent</strong>. Other agents and A2A clients ")
                 .append("discover it through its Agent Card and talk to it over the endpoints the card lists. ")
                 .append("Agent version ").append(escape(card.version())).append(".</p>\n");
+        appendAsk(html, card);
         appendCard(html, cardUrl);
         appendEndpoints(html, card);
         appendSkills(html, card);
         appendTryIt(html, card, settings, cardUrl);
         html.append("</main>\n</body>\n</html>\n");
         return html.toString();
+    }
+
+    /**
+     * The form that sends a message from the browser (static/try.js does the sending). It names the
+     * endpoint by path, so the page's {@code connect-src 'self'} holds behind a proxy whose public
+     * host differs from the one the browser used; the skills' examples are one-click prompts.
+     */
+    private static void appendAsk(StringBuilder html, AgentCard card) {
+        html.append("<section aria-labelledby=\"ask-title\">\n<h2 id=\"ask-title\">Ask the agent</h2>\n")
+                .append("<p id=\"health\" class=\"health\" aria-live=\"polite\">Server health: checking…</p>\n");
+        Optional<AgentInterface> endpoint = card.interfaceFor(ProtocolVersion.V1_0, AgentInterface.JSONRPC)
+                .or(() -> card.interfaceFor(ProtocolVersion.V1_0, AgentInterface.HTTP_JSON));
+        if (endpoint.isEmpty()) {
+            html.append("<p>No A2A 1.0 JSON-RPC or HTTP+JSON endpoint is enabled, so this page cannot send.</p>\n")
+                    .append("</section>\n");
+            return;
+        }
+        boolean streaming = card.capabilities().streaming();
+        html.append("<form id=\"ask\" data-binding=\"").append(escape(endpoint.get().protocolBinding()))
+                .append("\" data-endpoint=\"").append(escape(pathOf(endpoint.get().url())))
+                .append("\" data-streaming=\"").append(streaming).append("\">\n")
+                .append("<label for=\"question\">Your message</label>\n")
+                .append("<textarea id=\"question\" name=\"question\" rows=\"3\" required></textarea>\n")
+                .append("<button type=\"submit\" id=\"send\">Send</button>\n")
+                .append("<noscript><p>Sending from this page needs JavaScript; the commands below do not.</p></noscript>\n")
+                .append("</form>\n");
+        List<String> examples = card.skills().stream().flatMap(skill -> skill.examples().stream()).toList();
+        if (!examples.isEmpty()) {
+            html.append("<p class=\"examples\">Examples:\n");
+            for (String example : examples) {
+                html.append("<button type=\"button\" class=\"example\" data-prompt=\"").append(escape(example))
+                        .append("\">").append(escape(example)).append("</button>\n");
+            }
+            html.append("</p>\n");
+        }
+        html.append("<h3>Answer</h3>\n<div id=\"answer\" class=\"answer\" aria-live=\"polite\">")
+                .append("<p class=\"muted\">Nothing sent yet.</p></div>\n</section>\n");
+    }
+
+    /** The path of an endpoint URL, for a same-origin request from the page. */
+    static String pathOf(String url) {
+        String path = URI.create(url).getRawPath();
+        return path == null || path.isEmpty() ? "/" : path;
     }
 
     private static void appendCard(StringBuilder html, String cardUrl) {
@@ -79,7 +128,7 @@ final class LandingPage {
     }
 
     private static void appendTryIt(StringBuilder html, AgentCard card, Settings settings, String cardUrl) {
-        html.append("<h2>Try it</h2>\n<pre>")
+        html.append("<h2>From a terminal</h2>\n<pre>")
                 .append(escape("# the Agent Card\ncurl -s " + cardUrl + "\n\n"))
                 .append(escape("# the card as an A2A 0.3 client sees it\ncurl -s -H 'A2A-Version: 0.3' " + cardUrl
                         + "\n\n"))

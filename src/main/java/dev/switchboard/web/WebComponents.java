@@ -37,7 +37,7 @@ final class WebComponents {
         filter(context, "protocol-version", new ProtocolVersionFilter(), "/*");
         filter(context, "extensions", new ExtensionsFilter(switchboard.cardExtensions()), "/*");
         filter(context, "conditional-get", new ConditionalGetFilter(switchboard.settings().cardMaxAge()),
-                "/.well-known/*", "*.json");
+                "/.well-known/*", "*.json", StaticAssetServlet.PREFIX + "/*");
         // Jersey starts in the background: the card answers while it starts
         filter(context, "jakarta-rest", new JakartaRestFilter(
                 () -> new ServletContainer(new SwitchboardApplication(switchboard))), "/*");
@@ -51,6 +51,8 @@ final class WebComponents {
                 "The Agent Card is not signed: there is no card-signing key"), PublishedCard.CARD_JWKS_PATH);
         servlet(context, "catalogue", new CatalogueServlet(switchboard.skills().find(CatalogueSkill.class)),
                 "/catalogue.json");
+        // the landing page's script and style sheet: files, so its CSP can forbid inline code
+        servlet(context, "static-assets", new StaticAssetServlet(), StaticAssetServlet.PREFIX + "/*");
         if (switchboard.settings().grpc().enabled()) {
             servlet(context, "grpc", new GrpcEndpoint(switchboard.tasks(), switchboard.extendedCard(),
                     new Tenants(switchboard.settings().tenant()), (int) switchboard.settings().maxRequestBytes(),

@@ -14,7 +14,10 @@ import dev.switchboard.protocol.ProtocolVersion;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.nio.file.Files;
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 class LandingPageTest {
@@ -47,5 +50,62 @@ class LandingPageTest {
         assertTrue(html.contains("Does CrewAI support A2A?"));
         assertTrue(html.contains("curl -s https://agent.example.com/a2a/jsonrpc"));
         assertTrue(html.contains("SendMessage"));
+    }
+
+    @Test
+    void pageSendsAStrictPolicyAndHasNoInlineScriptOrStyle() throws Exception {
+        AgentSkill skill = new AgentSkill("catalogue", "Catalogue", "Answers questions", List.of(),
+                List.of("Does \"CrewAI\" <support> A2A?"), List.of(), List.of());
+        AgentInterface rpc = new AgentInterface("https://agent.example.com/a2a/jsonrpc", AgentInterface.JSONRPC,
+                ProtocolVersion.V1_0);
+        AgentCard card = AgentCardFactory.build(SETTINGS, List.of(rpc), AgentCapabilities.none(), List.of(skill));
+        String html = LandingPage.render(card, SETTINGS);
+
+        String policy = new LandingResource(html).page().getHeaderString("Content-Security-Policy");
+        assertTrue(policy.contains("default-src 'none'"), policy);
+        assertTrue(policy.contains("script-src 'self'") && policy.contains("style-src 'self'"), policy);
+        assertTrue(policy.contains("connect-src 'self'") && policy.contains("frame-ancestors 'none'"), policy);
+        assertFalse(policy.contains("unsafe-"), policy);
+
+        assertFalse(Pattern.compile("<script(?![^>]*\\ssrc=)", Pattern.CASE_INSENSITIVE).matcher(html).find(), html);
+        assertFalse(html.toLowerCase(Locale.ROOT).contains("<style"), html);
+        assertFalse(Pattern.compile("\\s(style|on[a-z]+)=", Pattern.CASE_INSENSITIVE).matcher(html).find(), html);
+        assertTrue(html.contains("<script src=\"static/try.js\" defer></script>"));
+        assertTrue(html.contains("<link rel=\"stylesheet\" href=\"static/site.css\">"));
+    }
+
+    @Test
+    void formNamesTheEndpointByPathAndOffersTheExamples() {
+        AgentSkill skill = new AgentSkill("catalogue", "Catalogue", "Answers questions", List.of(),
+                List.of("Does \"CrewAI\" <support> A2A?"), List.of(), List.of());
+        AgentInterface rpc = new AgentInterface("https://agent.example.com/a2a/jsonrpc", AgentInterface.JSONRPC,
+                ProtocolVersion.V1_0);
+        AgentCard card = AgentCardFactory.build(SETTINGS, List.of(rpc), AgentCapabilities.none(), List.of(skill));
+        String html = LandingPage.render(card, SETTINGS);
+        assertTrue(html.contains("data-binding=\"JSONRPC\" data-endpoint=\"/a2a/jsonrpc\" data-streaming=\"false\""),
+                html);
+        assertTrue(html.contains("data-prompt=\"Does &quot;CrewAI&quot; &lt;support&gt; A2A?\""), html);
+        assertTrue(html.contains("aria-live=\"polite\""));
+        assertTrue(html.contains("<label for=\"question\">"));
+    }
+
+    @Test
+    void withoutA1Point0EndpointThereIsNoForm() {
+        AgentCard card = AgentCardFactory.build(SETTINGS, List.of(), AgentCapabilities.none(), List.of());
+        String html = LandingPage.render(card, SETTINGS);
+        assertFalse(html.contains("<form"), html);
+        assertTrue(html.contains("this page cannot send"));
+    }
+
+    @Test
+    void scriptPutsServerDataOnThePageAsTextOnly() throws Exception {
+        for (String name : StaticAssetServlet.ASSETS.keySet()) {
+            assertTrue(Files.exists(Path.of("src/main/webapp", StaticAssetServlet.PREFIX, name)), name);
+        }
+        String script = Files.readString(Path.of("src/main/webapp/static/try.js"));
+        for (String sink : List.of("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(",
+                "new Function")) {
+            assertFalse(script.contains(sink), sink);
+        }
     }
 }
