@@ -52,8 +52,8 @@ public final class ExtensionsFilter extends HttpFilter {
     }
 
     /**
-     * The card and the other JSON documents the conditional-GET filter serves (same patterns) are
-     * discovery, not calls to the agent, and caches share them ({@code Cache-Control: public},
+     * The card, the other JSON documents and the landing page's static files, which the
+     * conditional-GET filter serves (same patterns), are discovery, not calls to the agent, and caches share them ({@code Cache-Control: public},
      * varying on {@code A2A-Version} only): a header that depended on the caller's extensions
      * would be served to callers that never sent them.
      */
@@ -63,6 +63,6 @@ public final class ExtensionsFilter extends HttpFilter {
             return false;
         }
         String path = request.getRequestURI().substring(request.getContextPath().length());
-        return path.startsWith("/.well-known/") || path.endsWith(".json");
+        return path.startsWith("/.well-known/") || path.startsWith("/static/") || path.endsWith(".json");
     }
 }
