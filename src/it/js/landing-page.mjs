@@ -24,6 +24,24 @@ async function expectedAnswer(question) {
   return artifact.parts.map((p) => p.text || '').join('');
 }
 
+// The page is checked on a started server: wait until /health answers 200 (the store open, the API
+// up), as a person arriving during start-up would see 503s first.
+async function awaitHealthy() {
+  let last = 'no answer';
+  for (const deadline = Date.now() + 90000; Date.now() < deadline;) {
+    try {
+      const response = await fetch(url + 'health');
+      if (response.ok) return;
+      last = response.status + ' ' + await response.text();
+    } catch (e) {
+      last = e.message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the server is not healthy: ' + last);
+}
+await awaitHealthy();
+
 let browser;
 try {
   browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });

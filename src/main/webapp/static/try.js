@@ -39,10 +39,18 @@
         + (live.body.version ? ' · version ' + live.body.version : '')
         + ' · ready: ' + (ready.body.status || 'HTTP ' + ready.status) + (checks ? ' (' + checks + ')' : '');
       health.className = 'health ' + (live.ok && ready.ok ? 'up' : 'down');
+      if (!(live.ok && ready.ok)) retryHealth();
     } catch (e) {
       health.textContent = 'Server health: unknown (' + e.message + ')';
       health.className = 'health down';
+      retryHealth();
     }
+  }
+
+  // a server still starting answers 503: look again a few times rather than show that for good
+  let healthRetries = 12;
+  function retryHealth() {
+    if (healthRetries-- > 0) setTimeout(showHealth, 5000);
   }
 
   async function getJson(path) {
