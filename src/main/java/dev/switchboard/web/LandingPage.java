@@ -15,6 +15,7 @@ import java.util.Optional;
  */
 final class LandingPage {
     static final String CARD_PATH = "/.well-known/agent-card.json";
+    private static final int EXAMPLE_LABEL = 60;
 
     private LandingPage() {
     }
@@ -74,12 +75,19 @@ final class LandingPage {
             html.append("<p class=\"examples\">Examples:\n");
             for (String example : examples) {
                 html.append("<button type=\"button\" class=\"example\" data-prompt=\"").append(escape(example))
-                        .append("\">").append(escape(example)).append("</button>\n");
+                        .append("\" title=\"").append(escape(example)).append("\">").append(escape(label(example)))
+                        .append("</button>\n");
             }
             html.append("</p>\n");
         }
         html.append("<h3>Answer</h3>\n<div id=\"answer\" class=\"answer\" aria-live=\"polite\">")
                 .append("<p class=\"muted\">Nothing sent yet.</p></div>\n</section>\n");
+    }
+
+    /** A button's label: an example can be a whole Agent Card, which the button's title still shows. */
+    static String label(String example) {
+        String line = example.strip().replaceAll("\\s+", " ");
+        return line.length() <= EXAMPLE_LABEL ? line : line.substring(0, EXAMPLE_LABEL - 1) + "…";
     }
 
     /** The path of an endpoint URL, for a same-origin request from the page. */

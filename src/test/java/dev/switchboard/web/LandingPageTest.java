@@ -86,6 +86,8 @@ class LandingPageTest {
                 html);
         assertTrue(html.contains("data-prompt=\"Does &quot;CrewAI&quot; &lt;support&gt; A2A?\""), html);
         assertTrue(html.contains("aria-live=\"polite\""));
+        assertTrue(LandingPage.label("x".repeat(200)).length() == 60);
+        assertTrue(LandingPage.label("short one").equals("short one"));
         assertTrue(html.contains("<label for=\"question\">"));
     }
 
