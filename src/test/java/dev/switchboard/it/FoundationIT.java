@@ -140,6 +140,21 @@ class FoundationIT extends OnTomcat {
         assertTrue(response.body().contains("curl"), "shows commands to try");
     }
 
+    /** The page's script and style sheet are files (its CSP forbids inline code), revalidated by ETag. */
+    @Test
+    void landingPageSendsItsPolicyAndServesItsScriptAndStyle() {
+        HttpResponse<String> page = http.get("/", "Accept", "text/html");
+        assertTrue(header(page, "Content-Security-Policy").contains("script-src 'self'"));
+        for (String[] asset : new String[][] {{"/static/try.js", "text/javascript"}, {"/static/site.css", "text/css"}}) {
+            HttpResponse<String> response = http.get(asset[0]);
+            assertEquals(200, response.statusCode(), asset[0]);
+            assertTrue(header(response, "Content-Type").startsWith(asset[1]), asset[0]);
+            assertEquals("nosniff", header(response, "X-Content-Type-Options"));
+            assertEquals(304, http.get(asset[0], "If-None-Match", header(response, "ETag")).statusCode(), asset[0]);
+        }
+        assertEquals(404, http.get("/static/nothing.js").statusCode());
+    }
+
     @Test
     void healthIsJson() throws InterruptedException {
         // the task store opens in the background; health says STARTING (503) until it is open
