@@ -35,6 +35,7 @@ public final class OperationLog {
 
     String line(OperationCall call, String outcome, long nanos) {
         String traceId = traceId(call.traceparent());
+        String taskId = plausibleId(call.taskId());
         String line = call.line() == null ? null : call.line().toString();
         String tier = call.tier() == null ? null : call.tier().name().toLowerCase(Locale.ROOT);
         double millis = Math.round(nanos / 10_000.0) / 100.0;
@@ -43,7 +44,7 @@ public final class OperationLog {
                     .add("operation", call.operation().label()).add("binding", call.binding().label());
             addIf(out, "protocolVersion", line);
             addIf(out, "tier", tier);
-            addIf(out, "taskId", call.taskId());
+            addIf(out, "taskId", taskId);
             addIf(out, "traceId", traceId);
             return out.add("outcome", outcome).add("durationMs", millis).build().toString();
         }
@@ -51,7 +52,7 @@ public final class OperationLog {
                 .append(" binding=").append(call.binding().label());
         appendIf(out, "protocolVersion", line);
         appendIf(out, "tier", tier);
-        appendIf(out, "taskId", call.taskId());
+        appendIf(out, "taskId", taskId);
         appendIf(out, "traceId", traceId);
         return out.append(" outcome=").append(outcome).append(" durationMs=").append(millis).toString();
     }
@@ -75,6 +76,21 @@ public final class OperationLog {
             zero &= c == '0';
         }
         return zero ? null : id;
+    }
+
+    /** A task id as the server makes them; one a client wrote otherwise is left out, not logged as is. */
+    static String plausibleId(String id) {
+        if (id == null || id.isEmpty() || id.length() > 128) {
+            return null;
+        }
+        for (int i = 0; i < id.length(); i++) {
+            char c = id.charAt(i);
+            if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_'
+                    || c == '.' || c == ':')) {
+                return null;
+            }
+        }
+        return id;
     }
 
     private static void addIf(JsonObjectBuilder out, String name, String value) {
