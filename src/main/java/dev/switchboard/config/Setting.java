@@ -113,7 +113,16 @@ public enum Setting {
             "During a key rotation, the key that signed the card before: the card carries both signatures and the "
                     + "JWK Set both keys; remove it when the rotation window ends."),
     CARD_SIGNING_PREVIOUS_KEY_PASSWORD("switchboard.card.signing.previous.key.password",
-            "Password of the previous card-signing keystore; never logged.");
+            "Password of the previous card-signing keystore; never logged."),
+    METRICS_ENABLED("switchboard.metrics.enabled",
+            "Whether metrics are kept and served at /metrics in the Prometheus text format; on by default."),
+    METRICS_PUBLIC("switchboard.metrics.public",
+            "Whether /metrics answers without the operator token; off by default (401 without it)."),
+    LOG_OPERATIONS("switchboard.log.operations",
+            "Whether each A2A operation is logged as one INFO line on the logger dev.switchboard.operations; off by "
+                    + "default."),
+    LOG_FORMAT("switchboard.log.format",
+            "The operation log line's format: text (key=value) or json (one JSON object per line).");
 
     private final String key;
     private final String description;

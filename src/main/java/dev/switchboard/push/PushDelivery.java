@@ -1,5 +1,6 @@
 package dev.switchboard.push;
 
+import dev.switchboard.observe.Metrics;
 import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.protocol.Task;
 import dev.switchboard.store.PushConfigStore;
@@ -48,6 +49,7 @@ public final class PushDelivery implements AutoCloseable {
     private final WebhookCall call;
     private final Map<ProtocolVersion, PushPayloadEncoder> encoders;
     private final RetrySchedule schedule;
+    private final Metrics metrics;
     private final Clock clock;
     private final Duration timeout;
     private final ScheduledExecutorService poller;
@@ -64,6 +66,14 @@ public final class PushDelivery implements AutoCloseable {
     public PushDelivery(PushConfigStore configs, TaskStore tasks, WebhookGuard guard, WebhookPost post,
                         DeliverySigner signer, List<PushPayloadEncoder> encoders, RetrySchedule schedule,
                         Clock clock, int threads, Duration timeout) {
+        this(configs, tasks, guard, post, signer, encoders, schedule, clock, threads, timeout, Metrics.off());
+    }
+
+    /** @param metrics counts deliveries: delivered, retried, cut off */
+    public PushDelivery(PushConfigStore configs, TaskStore tasks, WebhookGuard guard, WebhookPost post,
+                        DeliverySigner signer, List<PushPayloadEncoder> encoders, RetrySchedule schedule,
+                        Clock clock, int threads, Duration timeout, Metrics metrics) {
+        this.metrics = metrics;
         this.configs = configs;
         this.tasks = tasks;
         this.post = post;
@@ -211,6 +221,7 @@ public final class PushDelivery implements AutoCloseable {
                     return;
                 }
                 configs.delivered(config.taskId(), config.id(), event.seq());
+                metrics.pushDelivered();
                 if (slots.isSlowSend(took) && event != owed.get(owed.size() - 1)) {
                     postpone(still.get(), 0, clock.millis()); // the rest wait among the slow
                     return;
@@ -237,12 +248,14 @@ public final class PushDelivery implements AutoCloseable {
         }
         long next = clock.millis() + schedule.delayAfter(failures).toMillis();
         configs.failed(config.taskId(), config.id(), failures, next, null);
+        metrics.pushRetried();
         LOG.fine(() -> "Webhook of task " + config.taskId() + " " + failure + "; attempt " + failures);
     }
 
     private void cutOff(StoredPushConfig config, int failures, String reason) {
         String text = reason.length() > 1000 ? reason.substring(0, 1000) : reason;
         configs.failed(config.taskId(), config.id(), failures, Long.MAX_VALUE, text);
+        metrics.pushCutOff();
         LOG.warning(() -> "Stopped notifications to the webhook of task " + config.taskId() + " (config "
                 + config.id() + ") after " + failures + " failure(s): " + text);
     }

@@ -1,5 +1,6 @@
 package dev.switchboard.store;
 
+import dev.switchboard.observe.Metrics;
 import dev.switchboard.protocol.StreamEvent;
 import dev.switchboard.protocol.Task;
 import jakarta.persistence.EntityManagerFactory;
@@ -28,6 +29,7 @@ public final class JpaTaskStore implements TaskStore {
     private final Clock clock;
     private final TaskListing listing;
     private final FirstSends firstSends;
+    private final Metrics metrics;
 
     public JpaTaskStore(EntityManagerFactory emf, Clock clock) {
         this(emf, clock, true);
@@ -35,6 +37,12 @@ public final class JpaTaskStore implements TaskStore {
 
     /** @param firstSends whether tasks record the messageId that created them (see {@link #findFirstSend}) */
     public JpaTaskStore(EntityManagerFactory emf, Clock clock, boolean firstSends) {
+        this(emf, clock, firstSends, Metrics.off());
+    }
+
+    /** @param metrics times each commit and counts its events (every write of events is one commit) */
+    public JpaTaskStore(EntityManagerFactory emf, Clock clock, boolean firstSends, Metrics metrics) {
+        this.metrics = metrics;
         this.emf = Objects.requireNonNull(emf);
         this.sessions = emf.unwrap(SessionFactory.class);
         this.clock = Objects.requireNonNull(clock);
@@ -63,10 +71,13 @@ public final class JpaTaskStore implements TaskStore {
         try {
             // no lookup first: the primary key refuses a second task with the same id, and the
             // first-send index a second task from the same caller's same message
+            long started = System.nanoTime();
             sessions.inStatelessTransaction(session -> {
                 session.insert(row);
                 session.insertMultiple(rows);
             });
+            metrics.storeCommit(System.nanoTime() - started, rows.size());
+            metrics.taskEntered(row.state);
         } catch (PersistenceException e) {
             throw new IllegalStateException("task " + task.id() + " could not be stored", e);
         }
@@ -77,7 +88,13 @@ public final class JpaTaskStore implements TaskStore {
     public Optional<Appended> update(String taskId, TaskChange change) {
         for (int attempt = 1; ; attempt++) {
             try {
-                return sessions.fromStatelessTransaction(session -> apply(session, taskId, change));
+                long started = System.nanoTime();
+                Optional<Appended> appended = sessions.fromStatelessTransaction(session -> apply(session, taskId,
+                        change));
+                if (appended.isPresent() && !appended.get().events().isEmpty()) {
+                    metrics.storeCommit(System.nanoTime() - started, appended.get().events().size());
+                }
+                return appended;
             } catch (PersistenceException e) {
                 if (attempt >= MAX_ATTEMPTS || !isConflict(e)) {
                     throw e;
@@ -100,7 +117,11 @@ public final class JpaTaskStore implements TaskStore {
         }
         long now = clock.millis();
         Task task = result.get().task();
+        String before = row.state;
         fill(row, task);
+        if (!row.state.equals(before)) {
+            metrics.taskEntered(row.state);
+        }
         row.runner = result.get().runner();
         List<StoredEvent> stored = new ArrayList<>();
         List<TaskEventRow> rows = new ArrayList<>();

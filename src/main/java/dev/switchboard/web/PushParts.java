@@ -1,6 +1,7 @@
 package dev.switchboard.web;
 
 import dev.switchboard.config.Settings;
+import dev.switchboard.observe.Metrics;
 import dev.switchboard.push.DeliverySigner;
 import dev.switchboard.push.PushDelivery;
 import dev.switchboard.push.RetrySchedule;
@@ -34,7 +35,7 @@ record PushParts(PushConfigs configs, PushDelivery delivery, DeliverySigner sign
     private static final Logger LOG = Logger.getLogger(PushParts.class.getName());
 
     static PushParts assemble(Settings settings, TaskStore store, StoreOpening opening, TaskEvents events,
-                              Clock clock) {
+                              Clock clock, Metrics metrics) {
         if (!settings.push().enabled()) {
             return new PushParts(PushConfigs.disabled(store), null, null);
         }
@@ -45,7 +46,7 @@ record PushParts(PushConfigs configs, PushDelivery delivery, DeliverySigner sign
         DeliverySigner signer = DeliverySigner.inDirectory(settings.dataDir(), clock);
         PushDelivery delivery = new PushDelivery(configs, store, guard, new WebhookPost(), signer,
                 List.of(new StreamResponseEncoder(), new V03TaskEncoder()), RetrySchedule.DEFAULT, clock,
-                settings.push().threads(), settings.push().timeout());
+                settings.push().threads(), settings.push().timeout(), metrics);
         events.afterEveryPublish(delivery::nudge);
         return new PushParts(new PushConfigs(store, configs, guard, settings.push().maxConfigsPerTask(),
                 settings.push().maxConfigsPerCaller()), delivery, signer);

@@ -9,6 +9,9 @@ import dev.switchboard.config.BuildInfo;
 import dev.switchboard.config.RequestLimits;
 import dev.switchboard.config.RetentionSettings;
 import dev.switchboard.config.Settings;
+import dev.switchboard.observe.Metrics;
+import dev.switchboard.observe.OperationLog;
+import dev.switchboard.observe.Operations;
 import dev.switchboard.runtime.DaemonThreads;
 import dev.switchboard.security.ApiKeys;
 import dev.switchboard.security.CallerIdentification;
@@ -30,6 +33,7 @@ import dev.switchboard.task.RestartReconciliation;
 import dev.switchboard.task.TaskEvents;
 import dev.switchboard.task.TaskService;
 import dev.switchboard.web.binding.StreamRegistry;
+import dev.switchboard.web.observe.ServerGauges;
 import java.io.InputStream;
 import java.net.URI;
 import java.time.Clock;
@@ -82,6 +86,8 @@ public final class Switchboard implements AutoCloseable {
     private final PushParts push;
     private final TaskService tasks;
     private final StreamRegistry streams;
+    private final Metrics metrics;
+    private final Operations operations;
 
     private Switchboard(Settings settings, BuildInfo build, InstalledSkills skills, Clock clock) {
         this.settings = settings;
@@ -89,6 +95,9 @@ public final class Switchboard implements AutoCloseable {
         this.skills = skills;
         this.clock = clock;
         this.startedAt = clock.instant();
+        this.metrics = settings.observability().metricsEnabled() ? Metrics.on() : Metrics.off();
+        this.operations = new Operations(metrics, settings.observability().logOperations()
+                ? OperationLog.of(settings.observability().logFormat()) : null);
         // a key setting that cannot be used stops the start before the store is opened
         this.cardKeys = settings.cardSigning().enabled()
                 ? CardSigningKeys.load(settings.cardSigning(), settings.dataDir()) : null;
@@ -118,13 +127,14 @@ public final class Switchboard implements AutoCloseable {
                 DaemonThreads.pool("switchboard-stream"));
         TaskEvents events = new TaskEvents();
         TaskStore store = opening.deferred(TaskStore.class, db -> new JpaTaskStore(db.entityManagerFactory(), clock,
-                settings.idempotentSends()));
-        this.push = PushParts.assemble(settings, store, opening, events, clock);
+                settings.idempotentSends(), metrics));
+        this.push = PushParts.assemble(settings, store, opening, events, clock, metrics);
         this.tasks = new TaskService(store, events, new SkillRouter(skills), agents, writers, clock,
                 settings.instanceId(), new InputLimits(limits.maxParts(), limits.maxTextChars(),
                         limits.maxMetadataBytes(), limits.maxHistory(), limits.maxListBytes()), push.configs(),
                 AnonymousTaskQuota.perMinute(limits.anonymousTasksPerMinute(), clock));
         this.streams = new StreamRegistry(settings.streamHeartbeat().toSeconds());
+        ServerGauges.register(metrics, (ThreadPoolExecutor) agents, streams);
     }
 
     /**
@@ -248,12 +258,22 @@ public final class Switchboard implements AutoCloseable {
         return streams;
     }
 
-    /** The JWK Set that verifies signed notifications; empty when push is off. */
+    /** What the server counts and times, served at {@code /metrics}. */
+    public Metrics metrics() {
+        return metrics;
+    }
+
+    /** Where every binding reports its operations. */
+    public Operations operations() {
+        return operations;
+    }
+
     /** The JWK Set that verifies the card's signatures; empty when the card is not signed. */
     public Optional<String> cardSigningKeys() {
         return Optional.ofNullable(cardKeys).map(CardSigningKeys::jwks);
     }
 
+    /** The JWK Set that verifies signed notifications; empty when push is off. */
     public Optional<String> notificationKeys() {
         return push.notificationKeys();
     }

@@ -33,9 +33,9 @@ public final class SwitchboardApplication extends ResourceConfig {
         boolean serveV03 = switchboard.settings().serveV03();
         AnswerWriter writer = new AnswerWriter(switchboard.streams());
         register(new JsonRpcResource(new JsonRpcDispatcher(switchboard.tasks(), tenants, switchboard.extendedCard(),
-                serveV03), writer));
-        RestRoutes.mounts(switchboard.tasks(), switchboard.extendedCard(), tenants, writer, serveV03)
-                .forEach(this::register);
+                serveV03, switchboard.operations()), writer));
+        RestRoutes.mounts(switchboard.tasks(), switchboard.extendedCard(), tenants, writer, serveV03,
+                switchboard.operations()).forEach(this::register);
 
         // some containers ignore an application's Jsonb resolver otherwise; ours decides everywhere
         property("jersey.config.disableJsonBinding", true);

@@ -11,6 +11,7 @@ import dev.switchboard.web.filter.ProtocolVersionFilter;
 import dev.switchboard.web.filter.RateLimitFilter;
 import dev.switchboard.web.filter.RequestBodyLimitFilter;
 import dev.switchboard.web.grpc.GrpcEndpoint;
+import dev.switchboard.web.observe.MetricsServlet;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterRegistration;
 import jakarta.servlet.Servlet;
@@ -24,6 +25,9 @@ import org.glassfish.jersey.servlet.ServletContainer;
  * {@code web.xml}, so that each is handed what it needs instead of looking the server up.
  */
 final class WebComponents {
+    /** Where Prometheus scrapes. */
+    static final String METRICS_PATH = "/metrics";
+
     private WebComponents() {
     }
 
@@ -32,8 +36,9 @@ final class WebComponents {
         filter(context, "request-body-limit", new RequestBodyLimitFilter(switchboard.settings().maxRequestBytes()),
                 "/*");
         filter(context, "caller", new CallerFilter(switchboard.callers(), switchboard.settings().trustedProxies(),
-                switchboard.failedCredentials(), "https".equals(switchboard.settings().publicUrl().getScheme())), "/*");
-        filter(context, "rate-limit", new RateLimitFilter(switchboard.rateLimiter()), "/*");
+                switchboard.failedCredentials(), "https".equals(switchboard.settings().publicUrl().getScheme()),
+                switchboard.metrics()), "/*");
+        filter(context, "rate-limit", new RateLimitFilter(switchboard.rateLimiter(), switchboard.metrics()), "/*");
         filter(context, "protocol-version", new ProtocolVersionFilter(), "/*");
         filter(context, "extensions", new ExtensionsFilter(switchboard.cardExtensions()), "/*");
         filter(context, "conditional-get", new ConditionalGetFilter(switchboard.settings().cardMaxAge()),
@@ -56,8 +61,13 @@ final class WebComponents {
         if (switchboard.settings().grpc().enabled()) {
             servlet(context, "grpc", new GrpcEndpoint(switchboard.tasks(), switchboard.extendedCard(),
                     new Tenants(switchboard.settings().tenant()), (int) switchboard.settings().maxRequestBytes(),
-                    switchboard.settings().serveV03()), GrpcEndpoint.V1_PATH, GrpcEndpoint.V03_PATH)
+                    switchboard.settings().serveV03(), switchboard.operations()), GrpcEndpoint.V1_PATH,
+                    GrpcEndpoint.V03_PATH)
                     .setAsyncSupported(true);
+        }
+        if (switchboard.metrics().isOn()) {
+            servlet(context, "metrics", new MetricsServlet(switchboard.metrics(), switchboard.callers(),
+                    switchboard.settings().observability().metricsPublic()), METRICS_PATH);
         }
         // web.xml sends every error status and uncaught exception here, so none answers HTML
         servlet(context, "error-page", new ErrorPageServlet(), "/_error");

@@ -1,5 +1,6 @@
 package dev.switchboard.web.binding;
 
+import dev.switchboard.observe.OperationCall;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.StreamEvent;
 import dev.switchboard.task.EventSink;
@@ -47,6 +48,23 @@ public sealed interface Answer permits Answer.Body, Answer.Stream {
      */
     record Stream(Start start, Function<StreamEvent, byte[]> data, Function<A2AException, byte[]> failure,
                   Function<RuntimeException, Answer> refusal) implements Answer {
+
+        /**
+         * This stream, ending the operation when it is attached (ok) or refused: what an
+         * operation's latency is for a stream, the time until the server has taken it on.
+         */
+        public Stream observedBy(OperationCall operation) {
+            Start attach = start;
+            return new Stream(sink -> {
+                try {
+                    attach.attach(sink);
+                } catch (RuntimeException e) {
+                    operation.failed(e);
+                    throw e;
+                }
+                operation.ok();
+            }, data, failure, refusal);
+        }
     }
 
     /** Attaches a stream's sink; a refusal is thrown before any event reaches the sink. */

@@ -20,6 +20,8 @@ public final class HttpNames {
     public static final String CACHE_CONTROL = "Cache-Control";
     public static final String RETRY_AFTER = "Retry-After";
     public static final String WWW_AUTHENTICATE = "WWW-Authenticate";
+    /** W3C Trace Context: the operation log carries its trace id. */
+    public static final String TRACEPARENT = "traceparent";
 
     private static final Set<String> JSON_TYPES = Set.of(JSON, A2A_JSON);
 

@@ -1,6 +1,7 @@
 package dev.switchboard.web.filter;
 
 import dev.switchboard.config.Cidr;
+import dev.switchboard.observe.Metrics;
 import dev.switchboard.security.AddressBlock;
 import dev.switchboard.security.AuthenticationFailure;
 import dev.switchboard.security.CallerIdentification;
@@ -39,6 +40,7 @@ public final class CallerFilter extends HttpFilter {
     private final TrustedProxies proxies;
     private final RateLimiter failedCredentials;
     private final boolean secureCookies;
+    private final Metrics metrics;
 
     /**
      * @param trustedProxies    the blocks whose {@code X-Forwarded-For} header is believed
@@ -47,6 +49,13 @@ public final class CallerFilter extends HttpFilter {
      */
     public CallerFilter(CallerIdentification identification, List<Cidr> trustedProxies, RateLimiter failedCredentials,
                         boolean secureCookies) {
+        this(identification, trustedProxies, failedCredentials, secureCookies, Metrics.off());
+    }
+
+    /** @param metrics counts the addresses refused for guessing credentials */
+    public CallerFilter(CallerIdentification identification, List<Cidr> trustedProxies, RateLimiter failedCredentials,
+                        boolean secureCookies, Metrics metrics) {
+        this.metrics = metrics;
         this.identification = identification;
         this.proxies = new TrustedProxies(trustedProxies);
         this.failedCredentials = failedCredentials;
@@ -66,6 +75,7 @@ public final class CallerFilter extends HttpFilter {
         Duration wait = failedCredentials.waitBeforeNext(block, Tier.PUBLIC);
         if (!wait.isZero()) {
             response.setHeader(HttpNames.RETRY_AFTER, Long.toString(wait.getSeconds()));
+            metrics.refused("TOO_MANY_FAILED_CREDENTIALS");
             HttpErrors.refuse(request, response, 429,
                     "Too many refused credentials from your address; retry in " + wait.getSeconds() + " s",
                     "TOO_MANY_FAILED_CREDENTIALS");

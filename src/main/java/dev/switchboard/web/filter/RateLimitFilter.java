@@ -1,5 +1,6 @@
 package dev.switchboard.web.filter;
 
+import dev.switchboard.observe.Metrics;
 import dev.switchboard.security.AddressBlock;
 import dev.switchboard.security.Caller;
 import dev.switchboard.security.Decision;
@@ -25,9 +26,16 @@ import java.io.IOException;
  */
 public final class RateLimitFilter extends HttpFilter {
     private final RateLimiter limiter;
+    private final Metrics metrics;
 
     public RateLimitFilter(RateLimiter limiter) {
+        this(limiter, Metrics.off());
+    }
+
+    /** @param metrics counts the refusals by reason */
+    public RateLimitFilter(RateLimiter limiter, Metrics metrics) {
         this.limiter = limiter;
+        this.metrics = metrics;
     }
 
     @Override
@@ -47,9 +55,10 @@ public final class RateLimitFilter extends HttpFilter {
         response.setHeader(HttpNames.RETRY_AFTER, Long.toString(seconds));
         boolean daily = decision.refusedBy() == LimitKind.DAILY;
         String which = daily ? "the server's daily ceiling" : "your per-minute limit";
+        String reason = daily ? "DAILY_CEILING" : "RATE_LIMITED";
+        metrics.refused(reason);
         HttpErrors.refuse(request, response, 429,
-                "Too many requests: " + which + " is reached; retry in " + seconds + " s",
-                daily ? "DAILY_CEILING" : "RATE_LIMITED");
+                "Too many requests: " + which + " is reached; retry in " + seconds + " s", reason);
     }
 
     /** What the limits count the caller as. */

@@ -18,6 +18,7 @@ import com.google.a2a.v1.TaskPushNotificationConfig;
 import com.google.a2a.v1.TaskSubscriptionRequest;
 import com.google.protobuf.Empty;
 import dev.switchboard.card.ExtendedCard;
+import dev.switchboard.observe.Operations;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.protocol.ProtocolVersion;
@@ -45,10 +46,10 @@ final class A2AServiceV03 implements A2AServiceGrpc.AsyncService {
     private final ExtendedCard extendedCard;
     private final GrpcCalls calls;
 
-    A2AServiceV03(TaskService tasks, ExtendedCard extendedCard, Tenants tenants) {
+    A2AServiceV03(TaskService tasks, ExtendedCard extendedCard, Tenants tenants, Operations operations) {
         this.tasks = tasks;
         this.extendedCard = extendedCard;
-        this.calls = new GrpcCalls(ProtocolVersion.V0_3, tenants, true);
+        this.calls = new GrpcCalls(ProtocolVersion.V0_3, tenants, true, operations);
     }
 
     @Override

@@ -19,6 +19,7 @@ import com.google.lf.a2a.v1.Task;
 import com.google.lf.a2a.v1.TaskPushNotificationConfig;
 import com.google.protobuf.Empty;
 import dev.switchboard.card.ExtendedCard;
+import dev.switchboard.observe.Operations;
 import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.protocol.json.ListTasksCodec;
 import dev.switchboard.skill.ServerCallContext;
@@ -41,10 +42,11 @@ final class A2AServiceV1 implements A2AServiceGrpc.AsyncService {
     private final ExtendedCard extendedCard;
     private final GrpcCalls calls;
 
-    A2AServiceV1(TaskService tasks, ExtendedCard extendedCard, Tenants tenants, boolean serveV03) {
+    A2AServiceV1(TaskService tasks, ExtendedCard extendedCard, Tenants tenants, boolean serveV03,
+                 Operations operations) {
         this.tasks = tasks;
         this.extendedCard = extendedCard;
-        this.calls = new GrpcCalls(ProtocolVersion.V1_0, tenants, serveV03);
+        this.calls = new GrpcCalls(ProtocolVersion.V1_0, tenants, serveV03, operations);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.switchboard.web.grpc;
 
 import dev.switchboard.security.Caller;
 import dev.switchboard.web.binding.CallExtensions;
+import dev.switchboard.web.binding.HttpNames;
 import dev.switchboard.web.binding.RequestScope;
 import dev.switchboard.web.binding.RequestedVersion;
 import io.grpc.Context;
@@ -24,14 +25,23 @@ import jakarta.servlet.http.HttpServletRequest;
  * @param clientAddress the client's address after the trusted proxies
  * @param requested     the version the request names in {@code a2a-version}
  * @param extensions    what its {@code a2a-extensions} come to for the caller
+ * @param traceparent   the request's W3C {@code traceparent} header, or null
+ * @param method        the gRPC method's name ({@code SendMessage}), once the call has started
  */
-record CallScope(Caller caller, String clientAddress, RequestedVersion requested, CallExtensions extensions) {
+record CallScope(Caller caller, String clientAddress, RequestedVersion requested, CallExtensions extensions,
+                 String traceparent, String method) {
     private static final ThreadLocal<CallScope> STARTING = new ThreadLocal<>();
     private static final Context.Key<CallScope> KEY = Context.key("switchboard-call-scope");
 
     static CallScope of(HttpServletRequest request) {
         return new CallScope(RequestScope.caller(request), RequestScope.clientAddress(request),
-                RequestScope.requestedVersion(request), RequestScope.extensions(request));
+                RequestScope.requestedVersion(request), RequestScope.extensions(request),
+                request.getHeader(HttpNames.TRACEPARENT), null);
+    }
+
+    /** This scope, for the call of the named method. */
+    CallScope calling(String method) {
+        return new CallScope(caller, clientAddress, requested, extensions, traceparent, method);
     }
 
     /** Runs a request's gRPC call with its scope at hand for the call's start. */
@@ -69,7 +79,8 @@ record CallScope(Caller caller, String clientAddress, RequestedVersion requested
                         new Metadata());
                 return new ServerCall.Listener<>() { };
             }
-            return Contexts.interceptCall(Context.current().withValue(KEY, scope), call, headers, next);
+            return Contexts.interceptCall(Context.current().withValue(KEY,
+                    scope.calling(call.getMethodDescriptor().getBareMethodName())), call, headers, next);
         }
     };
 }

@@ -1,5 +1,9 @@
 package dev.switchboard.web.grpc;
 
+import dev.switchboard.observe.Binding;
+import dev.switchboard.observe.Operation;
+import dev.switchboard.observe.OperationCall;
+import dev.switchboard.observe.Operations;
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.ProtocolVersion;
@@ -19,16 +23,26 @@ final class GrpcCalls {
     private final ProtocolVersion line;
     private final Tenants tenants;
     private final boolean serveV03;
+    private final Operations operations;
 
     /**
-     * @param line     the line of the service: a request that names another in {@code a2a-version}
-     *                 is refused, as a service speaks its own proto only
-     * @param serveV03 whether this server speaks 0.3 at all
+     * @param line       the line of the service: a request that names another in {@code a2a-version}
+     *                   is refused, as a service speaks its own proto only
+     * @param serveV03   whether this server speaks 0.3 at all
+     * @param operations where each call is reported as it ends
      */
-    GrpcCalls(ProtocolVersion line, Tenants tenants, boolean serveV03) {
+    GrpcCalls(ProtocolVersion line, Tenants tenants, boolean serveV03, Operations operations) {
         this.line = line;
         this.tenants = tenants;
         this.serveV03 = serveV03;
+        this.operations = operations;
+    }
+
+    /** The operation of the call running now, begun; its task is not read from the request messages. */
+    private OperationCall begin() {
+        CallScope scope = CallScope.current();
+        return operations.begin(Binding.GRPC, scope.caller().tier(), scope.traceparent())
+                .named(scope.method() == null ? Operation.UNKNOWN : Operation.ofRpc(scope.method())).line(line);
     }
 
     boolean isV03() {
@@ -73,13 +87,16 @@ final class GrpcCalls {
 
     /** Answers with what the operation returns, or the status of its failure. */
     <R> void unary(StreamObserver<R> observer, Supplier<R> operation) {
+        OperationCall observed = begin();
         R result;
         try {
             result = operation.get();
         } catch (RuntimeException e) {
+            observed.failed(e);
             observer.onError(GrpcFailures.status(e, isV03()));
             return;
         }
+        observed.ok();
         observer.onNext(result);
         observer.onCompleted();
     }
@@ -91,14 +108,21 @@ final class GrpcCalls {
     <R> void later(StreamObserver<R> observer, Supplier<CompletionStage<R>> operation) {
         ServerCallStreamObserver<R> call = (ServerCallStreamObserver<R>) observer;
         call.setOnCancelHandler(() -> { });
+        OperationCall observed = begin();
         CompletionStage<R> stage;
         try {
             stage = operation.get();
         } catch (RuntimeException e) {
+            observed.failed(e);
             observer.onError(GrpcFailures.status(e, isV03()));
             return;
         }
         stage.whenComplete((result, failure) -> {
+            if (failure != null) {
+                observed.failed(failure);
+            } else {
+                observed.ok();
+            }
             if (call.isCancelled()) {
                 return;
             }
@@ -113,10 +137,14 @@ final class GrpcCalls {
 
     /** Starts a stream on the sink; a refusal before its first event is the call's status. */
     <R> void stream(GrpcEventSink<R> sink, Runnable start) {
+        OperationCall observed = begin();
         try {
             start.run();
         } catch (RuntimeException e) {
+            observed.failed(e);
             sink.refuse(e);
+            return;
         }
+        observed.ok();
     }
 }

@@ -1,6 +1,7 @@
 package dev.switchboard.web.grpc;
 
 import dev.switchboard.card.ExtendedCard;
+import dev.switchboard.observe.Operations;
 import dev.switchboard.runtime.DaemonThreads;
 import dev.switchboard.task.TaskService;
 import dev.switchboard.web.binding.Endpoints;
@@ -39,14 +40,14 @@ public final class GrpcEndpoint extends HttpServlet {
      * @param serveV03        whether the 0.3 service is offered beside the 1.0 one
      */
     public GrpcEndpoint(TaskService tasks, ExtendedCard extendedCard, Tenants tenants, int maxMessageBytes,
-                        boolean serveV03) {
+                        boolean serveV03, Operations operations) {
         ServletServerBuilder builder = new ServletServerBuilder().directExecutor()
                 .scheduledExecutorService(deadlines).maxInboundMessageSize(maxMessageBytes);
         builder.addService(ServerInterceptors.intercept(com.google.lf.a2a.v1.A2AServiceGrpc.bindService(
-                new A2AServiceV1(tasks, extendedCard, tenants, serveV03)), CallScope.INTERCEPTOR, HeadersFirst.INSTANCE));
+                new A2AServiceV1(tasks, extendedCard, tenants, serveV03, operations)), CallScope.INTERCEPTOR, HeadersFirst.INSTANCE));
         if (serveV03) {
             builder.addService(ServerInterceptors.intercept(com.google.a2a.v1.A2AServiceGrpc.bindService(
-                    new A2AServiceV03(tasks, extendedCard, tenants)), CallScope.INTERCEPTOR, HeadersFirst.INSTANCE));
+                    new A2AServiceV03(tasks, extendedCard, tenants, operations)), CallScope.INTERCEPTOR, HeadersFirst.INSTANCE));
         }
         this.adapter = builder.buildServletAdapter();
     }

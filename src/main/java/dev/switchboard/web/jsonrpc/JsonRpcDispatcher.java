@@ -1,6 +1,10 @@
 package dev.switchboard.web.jsonrpc;
 
 import dev.switchboard.card.ExtendedCard;
+import dev.switchboard.observe.Binding;
+import dev.switchboard.observe.Operation;
+import dev.switchboard.observe.OperationCall;
+import dev.switchboard.observe.Operations;
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.ProtocolVersion;
@@ -19,6 +23,7 @@ import dev.switchboard.web.binding.ContentCodings;
 import dev.switchboard.web.binding.HttpNames;
 import dev.switchboard.web.binding.RequestBodyTooLargeException;
 import dev.switchboard.web.binding.SseStream;
+import dev.switchboard.web.binding.TaskIds;
 import dev.switchboard.web.binding.Tenants;
 import dev.switchboard.web.binding.WireFormat;
 import jakarta.json.JsonObject;
@@ -41,51 +46,72 @@ public final class JsonRpcDispatcher {
     private final Tenants tenants;
     private final ExtendedCard extendedCard;
     private final boolean serveV03;
+    private final Operations operations;
 
     /** @param serveV03 whether the 0.3 method names are answered */
     public JsonRpcDispatcher(TaskService tasks, Tenants tenants, ExtendedCard extendedCard, boolean serveV03) {
+        this(tasks, tenants, extendedCard, serveV03, Operations.NONE);
+    }
+
+    /** @param operations where each call is reported as it ends */
+    public JsonRpcDispatcher(TaskService tasks, Tenants tenants, ExtendedCard extendedCard, boolean serveV03,
+                             Operations operations) {
         this.tasks = tasks;
         this.tenants = tenants;
         this.extendedCard = extendedCard;
         this.serveV03 = serveV03;
+        this.operations = operations;
     }
 
     /** The answer to one call; the stage never fails, failures are answers too. */
     public CompletionStage<Answer> answer(JsonRpcCall call) {
+        OperationCall operation = operations.begin(Binding.JSONRPC, call.caller().tier(), call.traceparent());
         if (!ContentCodings.isIdentity(call.contentEncoding())) {
-            return done(JsonRpcFailures.beforeEnvelope(415, A2AError.CONTENT_TYPE_NOT_SUPPORTED,
-                    ContentCodings.refusal(call.contentEncoding()))
+            return refused(operation, A2AError.CONTENT_TYPE_NOT_SUPPORTED, JsonRpcFailures.beforeEnvelope(415,
+                    A2AError.CONTENT_TYPE_NOT_SUPPORTED, ContentCodings.refusal(call.contentEncoding()))
                     .withHeader(HttpNames.ACCEPT_ENCODING, ContentCodings.ACCEPTED));
         }
         if (!HttpNames.isJson(call.contentType())) {
-            return done(JsonRpcFailures.beforeEnvelope(415, A2AError.CONTENT_TYPE_NOT_SUPPORTED,
-                    "Content-Type must be application/json or application/a2a+json"));
+            return refused(operation, A2AError.CONTENT_TYPE_NOT_SUPPORTED, JsonRpcFailures.beforeEnvelope(415,
+                    A2AError.CONTENT_TYPE_NOT_SUPPORTED, "Content-Type must be application/json or application/a2a+json"));
         }
         byte[] bytes;
         try {
             bytes = call.body().readAllBytes();
         } catch (RequestBodyTooLargeException e) {
-            return done(JsonRpcFailures.beforeEnvelope(413, A2AError.INVALID_REQUEST, e.getMessage()));
+            return refused(operation, A2AError.INVALID_REQUEST,
+                    JsonRpcFailures.beforeEnvelope(413, A2AError.INVALID_REQUEST, e.getMessage()));
         } catch (IOException e) {
-            return done(JsonRpcFailures.beforeEnvelope(400, A2AError.PARSE_ERROR, "The request body could not be read"));
+            return refused(operation, A2AError.PARSE_ERROR,
+                    JsonRpcFailures.beforeEnvelope(400, A2AError.PARSE_ERROR, "The request body could not be read"));
         }
         JsonRpcRequest request;
         try {
             request = JsonRpcEnvelope.parse(bytes);
         } catch (JsonRpcException e) {
+            operation.failed(e);
             return done(JsonRpcFailures.envelope(e));
         }
-        return dispatch(request, call);
+        return dispatch(request, call, operation);
     }
 
-    private CompletionStage<Answer> dispatch(JsonRpcRequest request, JsonRpcCall call) {
+    private static CompletionStage<Answer> refused(OperationCall operation, A2AError error, Answer.Body answer) {
+        operation.failed(error.reason());
+        return done(answer);
+    }
+
+    private CompletionStage<Answer> dispatch(JsonRpcRequest request, JsonRpcCall call, OperationCall operation) {
         JsonValue id = request.id();
         JsonRpcMethod called = JsonRpcMethod.lineOf(request.method())
                 .flatMap(line -> JsonRpcMethod.named(request.method(), line)).orElse(null);
         boolean streaming = called != null && called.isStreaming();
+        if (called != null) {
+            operation.named(Operation.valueOf(called.name()));
+        }
         try {
             ProtocolVersion line = call.requested().resolve(JsonRpcMethod.lineOf(request.method()).orElse(null),
                     serveV03);
+            operation.line(line);
             JsonRpcMethod method = JsonRpcMethod.named(request.method(), line).orElseThrow(() -> new A2AException(
                     A2AError.METHOD_NOT_FOUND, "Method not found: " + request.method() + " (A2A " + line + ")",
                     Map.of("method", request.method())));
@@ -100,11 +126,18 @@ public final class JsonRpcDispatcher {
             ServerCallContext context = new ServerCallContext(call.caller(), line, tenant, call.clientAddress(),
                     method == JsonRpcMethod.GET_EXTENDED_AGENT_CARD ? call.extensions().forDiscovery()
                             : call.extensions().require());
-            return switch (method) {
+            operation.named(Operation.valueOf(method.name())).task(TaskIds.named(params));
+            CompletionStage<Answer> answer = switch (method) {
                 case SEND_MESSAGE -> tasks.send(wire.sendMessage(params), context)
-                        .<Answer>handle((result, failure) -> failure != null ? JsonRpcFailures.call(id, failure)
-                                : result(id, wire.sendResult(result)));
-                case SEND_STREAMING_MESSAGE -> stream(id, wire, call,
+                        .<Answer>handle((result, failure) -> {
+                            if (failure != null) {
+                                operation.failed(failure);
+                                return JsonRpcFailures.call(id, failure);
+                            }
+                            operation.task(TaskIds.of(result)).ok();
+                            return result(id, wire.sendResult(result));
+                        });
+                case SEND_STREAMING_MESSAGE -> stream(id, wire, call, operation,
                         sink -> tasks.stream(wire.sendMessage(params), context, sink));
                 case GET_TASK -> done(result(id, wire.task(tasks.get(wire.getTask(params), context))));
                 case LIST_TASKS -> done(result(id,
@@ -112,14 +145,20 @@ public final class JsonRpcDispatcher {
                 case CANCEL_TASK -> done(result(id, wire.task(tasks.cancel(wire.cancelTask(params), context))));
                 case SUBSCRIBE_TO_TASK -> {
                     Long lastEventId = SseStream.lastEventId(call.lastEventId());
-                    yield stream(id, wire, call,
+                    yield stream(id, wire, call, operation,
                             sink -> tasks.subscribe(wire.subscribeToTask(params), lastEventId, context, sink));
                 }
                 case CREATE_PUSH_CONFIG, GET_PUSH_CONFIG, LIST_PUSH_CONFIGS, DELETE_PUSH_CONFIG ->
                         done(result(id, push(method, params, context, wire)));
                 case GET_EXTENDED_AGENT_CARD -> done(result(id, wire.card(extendedCard.forCaller(call.caller()))));
             };
+            // a send and a stream end when their task answers or their stream is taken on
+            if (method != JsonRpcMethod.SEND_MESSAGE && !method.isStreaming()) {
+                operation.ok();
+            }
+            return answer;
         } catch (RuntimeException e) {
+            operation.failed(e);
             return done(streaming ? refused(id, e, call) : JsonRpcFailures.call(id, e));
         }
     }
@@ -145,9 +184,11 @@ public final class JsonRpcDispatcher {
         };
     }
 
-    private static CompletionStage<Answer> stream(JsonValue id, WireFormat wire, JsonRpcCall call, Answer.Start start) {
+    private static CompletionStage<Answer> stream(JsonValue id, WireFormat wire, JsonRpcCall call,
+                                                  OperationCall operation, Answer.Start start) {
         return done(new Answer.Stream(start, event -> JsonRpcResponses.result(id, wire.streamEvent(event)),
-                error -> JsonRpcResponses.error(id, error), failure -> refused(id, failure, call)));
+                error -> JsonRpcResponses.error(id, error), failure -> refused(id, failure, call))
+                .observedBy(operation));
     }
 
     private static Answer refused(JsonValue id, Throwable failure, JsonRpcCall call) {

@@ -46,7 +46,8 @@ public final class JsonRpcResource {
         JsonRpcCall call = new JsonRpcCall(http.getHeader(HttpHeaders.CONTENT_TYPE),
                 http.getHeader(HttpNames.CONTENT_ENCODING), http.getHeader(HttpHeaders.ACCEPT),
                 http.getHeader(HttpNames.LAST_EVENT_ID), RequestScope.requestedVersion(http),
-                RequestScope.extensions(http), RequestScope.caller(http), RequestScope.clientAddress(http), body);
+                RequestScope.extensions(http), RequestScope.caller(http), RequestScope.clientAddress(http), body,
+                http.getHeader(HttpNames.TRACEPARENT));
         writer.resume(response, http.getAsyncContext(), dispatcher.answer(call));
     }
 }

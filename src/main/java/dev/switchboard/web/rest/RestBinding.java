@@ -1,6 +1,10 @@
 package dev.switchboard.web.rest;
 
 import dev.switchboard.card.ExtendedCard;
+import dev.switchboard.observe.Binding;
+import dev.switchboard.observe.Operation;
+import dev.switchboard.observe.OperationCall;
+import dev.switchboard.observe.Operations;
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.JsonFactory;
@@ -14,8 +18,10 @@ import dev.switchboard.skill.ServerCallContext;
 import dev.switchboard.task.PushConfigs;
 import dev.switchboard.task.TaskService;
 import dev.switchboard.web.binding.Answer;
+import dev.switchboard.web.binding.Failures;
 import dev.switchboard.web.binding.HttpNames;
 import dev.switchboard.web.binding.SseStream;
+import dev.switchboard.web.binding.TaskIds;
 import dev.switchboard.web.binding.WireFormat;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonStructure;
@@ -40,47 +46,68 @@ public final class RestBinding {
     private final ExtendedCard extendedCard;
     private final ProtocolVersion mountLine;
     private final boolean serveV03;
+    private final Operations operations;
 
     /**
      * @param mountLine the line of requests that name none: 1.0, or 0.3 under {@code /v1}
      * @param serveV03  whether 0.3 requests are answered
      */
     public RestBinding(TaskService tasks, ExtendedCard extendedCard, ProtocolVersion mountLine, boolean serveV03) {
+        this(tasks, extendedCard, mountLine, serveV03, Operations.NONE);
+    }
+
+    /** @param operations where each call is reported as it ends */
+    public RestBinding(TaskService tasks, ExtendedCard extendedCard, ProtocolVersion mountLine, boolean serveV03,
+                       Operations operations) {
         this.tasks = tasks;
         this.extendedCard = extendedCard;
         this.mountLine = mountLine;
         this.serveV03 = serveV03;
+        this.operations = operations;
     }
 
     /** {@code POST message:send}; the stage never fails, failures are answers too. */
     public CompletionStage<Answer> send(RestCall call) {
+        OperationCall operation = begin(call, Operation.SEND_MESSAGE, null);
         WireFormat wire = WireFormat.V1;
         try {
             wire = wire(call);
             WireFormat line = wire;
+            operation.line(line.line());
             return tasks.send(wire.sendMessage(RestRequests.body(call, false)), context(call, line))
-                    .<Answer>handle((result, failure) -> failure != null ? RestFailures.answer(failure, call.accept(), line)
-                            : ok(line.sendResult(result), call.accept()));
+                    .<Answer>handle((result, failure) -> {
+                        if (failure != null) {
+                            failed(operation, failure);
+                            return RestFailures.answer(failure, call.accept(), line);
+                        }
+                        operation.task(TaskIds.of(result)).ok();
+                        return ok(line.sendResult(result), call.accept());
+                    });
         } catch (RuntimeException e) {
+            failed(operation, e);
             return CompletableFuture.completedFuture(RestFailures.answer(e, call.accept(), wire));
         }
     }
 
     /** {@code POST message:stream}. */
     public Answer stream(RestCall call) {
+        OperationCall operation = begin(call, Operation.SEND_STREAMING_MESSAGE, null);
         WireFormat wire = WireFormat.V1;
         try {
             WireFormat line = wire = wire(call);
+            operation.line(line.line());
             SendMessageRequest request = line.sendMessage(RestRequests.body(call, false));
-            return stream(call, line, sink -> tasks.stream(request, context(call, line), sink));
+            operation.task(request.message().taskId());
+            return stream(call, line, sink -> tasks.stream(request, context(call, line), sink)).observedBy(operation);
         } catch (RuntimeException e) {
+            failed(operation, e);
             return RestFailures.answer(e, call.accept(), wire);
         }
     }
 
     /** {@code GET tasks/{id}}. */
     public Answer.Body get(RestCall call, String id) {
-        return answer(call, wire -> {
+        return answer(call, Operation.GET_TASK, id, wire -> {
             JsonObject params = RestRequests.query(call.query(), List.of("historyLength")).add("id", id).build();
             return wire.task(tasks.get(wire.getTask(params), context(call, wire)));
         });
@@ -88,7 +115,7 @@ public final class RestBinding {
 
     /** {@code GET tasks}: 1.0 only. */
     public Answer.Body list(RestCall call) {
-        return answer(call, wire -> {
+        return answer(call, Operation.LIST_TASKS, null, wire -> {
             if (wire != WireFormat.V1) {
                 throw new A2AException(A2AError.METHOD_NOT_FOUND, "A2A 0.3 has no ListTasks; use A2A 1.0");
             }
@@ -99,7 +126,7 @@ public final class RestBinding {
 
     /** {@code POST tasks/{id}:cancel}. */
     public Answer.Body cancel(RestCall call, String id) {
-        return answer(call, wire -> {
+        return answer(call, Operation.CANCEL_TASK, id, wire -> {
             JsonObject params = JsonFactory.createObjectBuilder(RestRequests.body(call, true)).add("id", id).build();
             return wire.task(tasks.cancel(wire.cancelTask(params), context(call, wire)));
         });
@@ -111,6 +138,7 @@ public final class RestBinding {
      * @param hasBody whether the route takes a body (POST), which must then be empty or {@code {}}
      */
     public Answer subscribe(RestCall call, String id, boolean hasBody) {
+        OperationCall operation = begin(call, Operation.SUBSCRIBE_TO_TASK, id);
         WireFormat wire = WireFormat.V1;
         try {
             if (hasBody) {
@@ -118,18 +146,20 @@ public final class RestBinding {
                 RestRequests.body(call, true);
             }
             WireFormat line = wire = wire(call);
+            operation.line(line.line());
             Long lastEventId = SseStream.lastEventId(call.lastEventId());
             JsonObject params = JsonFactory.createObjectBuilder().add("id", id).build();
             return stream(call, line, sink -> tasks.subscribe(line.subscribeToTask(params), lastEventId,
-                    context(call, line), sink));
+                    context(call, line), sink)).observedBy(operation);
         } catch (RuntimeException e) {
+            failed(operation, e);
             return RestFailures.answer(e, call.accept(), wire);
         }
     }
 
     /** {@code POST tasks/{taskId}/pushNotificationConfigs}. */
     public Answer.Body createPushConfig(RestCall call, String taskId) {
-        return answer(call, wire -> {
+        return answer(call, Operation.CREATE_PUSH_CONFIG, taskId, wire -> {
             PushConfigs push = enabledPush();
             TaskPushNotificationConfig config = wire.pushConfig(RestRequests.body(call, false), taskId);
             return wire.pushConfig(push.create(config, taskId, context(call, wire)));
@@ -138,7 +168,7 @@ public final class RestBinding {
 
     /** {@code GET tasks/{taskId}/pushNotificationConfigs}. */
     public Answer.Body listPushConfigs(RestCall call, String taskId) {
-        return answer(call, wire -> {
+        return answer(call, Operation.LIST_PUSH_CONFIGS, taskId, wire -> {
             PushConfigs push = enabledPush();
             JsonObject params = RestRequests.query(call.query(), List.of("pageSize", "pageToken"))
                     .add(wire == WireFormat.V1 ? "taskId" : "id", taskId).build();
@@ -148,7 +178,7 @@ public final class RestBinding {
 
     /** {@code GET tasks/{taskId}/pushNotificationConfigs/{configId}}. */
     public Answer.Body getPushConfig(RestCall call, String taskId, String configId) {
-        return answer(call, wire -> {
+        return answer(call, Operation.GET_PUSH_CONFIG, taskId, wire -> {
             PushConfigs push = enabledPush();
             TaskPushNotificationConfigRequest request = new TaskPushNotificationConfigRequest(taskId, configId);
             return wire.pushConfig(wire.line() == ProtocolVersion.V0_3 ? push.getOrFirst(request, context(call, wire))
@@ -158,7 +188,7 @@ public final class RestBinding {
 
     /** {@code DELETE tasks/{taskId}/pushNotificationConfigs/{configId}}: {@code {}} with 200, which any client reads. */
     public Answer.Body deletePushConfig(RestCall call, String taskId, String configId) {
-        return answer(call, wire -> {
+        return answer(call, Operation.DELETE_PUSH_CONFIG, taskId, wire -> {
             enabledPush().delete(new TaskPushNotificationConfigRequest(taskId, configId), context(call, wire));
             return JsonValue.EMPTY_JSON_OBJECT;
         });
@@ -166,7 +196,7 @@ public final class RestBinding {
 
     /** {@code GET extendedAgentCard} (0.3: {@code GET card}). */
     public Answer.Body extendedCard(RestCall call) {
-        return answer(call, wire -> {
+        return answer(call, Operation.GET_EXTENDED_AGENT_CARD, null, wire -> {
             call.extensions().forDiscovery();
             return wire.card(extendedCard.forCaller(call.caller()));
         });
@@ -178,18 +208,38 @@ public final class RestBinding {
         return push;
     }
 
-    private Answer stream(RestCall call, WireFormat wire, Answer.Start start) {
+    private Answer.Stream stream(RestCall call, WireFormat wire, Answer.Start start) {
         return new Answer.Stream(start, event -> JsonValues.bytes(wire.streamEvent(event)), null,
                 failure -> RestFailures.answer(failure, call.accept(), wire));
     }
 
-    private Answer.Body answer(RestCall call, Function<WireFormat, JsonStructure> operation) {
+    private Answer.Body answer(RestCall call, Operation named, String taskId,
+                               Function<WireFormat, JsonStructure> operation) {
+        OperationCall observed = begin(call, named, taskId);
         WireFormat wire = WireFormat.V1;
         try {
             wire = wire(call);
-            return ok(operation.apply(wire), call.accept());
+            observed.line(wire.line());
+            Answer.Body answer = ok(operation.apply(wire), call.accept());
+            observed.ok();
+            return answer;
         } catch (RuntimeException e) {
+            failed(observed, e);
             return RestFailures.answer(e, call.accept(), wire);
+        }
+    }
+
+    private OperationCall begin(RestCall call, Operation operation, String taskId) {
+        return operations.begin(Binding.REST, call.caller().tier(), call.traceparent()).named(operation).task(taskId);
+    }
+
+    /** Ends a call as failed with the reason its answer names; a refusal of HTTP's own is an invalid request. */
+    private static void failed(OperationCall operation, Throwable failure) {
+        if (Failures.cause(failure) instanceof RestRequests.Refused refused) {
+            operation.failed(refused.status() == 415 ? A2AError.CONTENT_TYPE_NOT_SUPPORTED.reason()
+                    : A2AError.INVALID_REQUEST.reason());
+        } else {
+            operation.failed(failure);
         }
     }
 

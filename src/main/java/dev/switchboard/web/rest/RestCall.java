@@ -18,14 +18,23 @@ import java.util.Map;
  * @param lastEventId     the {@code Last-Event-ID} header, or null
  * @param body            the body; empty for routes that take none
  * @param extensions      what the request's {@code A2A-Extensions} come to for its caller
+ * @param traceparent     the W3C {@code traceparent} header, or null: the operation log's trace id
  */
 public record RestCall(String accept, RequestedVersion requested, Caller caller, String clientAddress, String tenant,
                        String contentType, String contentEncoding, String lastEventId, Map<String, List<String>> query,
-                       InputStream body, CallExtensions extensions) {
+                       InputStream body, CallExtensions extensions, String traceparent) {
     public RestCall {
         query = query == null ? Map.of() : query;
         body = body == null ? InputStream.nullInputStream() : body;
         extensions = extensions == null ? CallExtensions.NONE : extensions;
+    }
+
+    /** A call without a trace context. */
+    public RestCall(String accept, RequestedVersion requested, Caller caller, String clientAddress, String tenant,
+                    String contentType, String contentEncoding, String lastEventId, Map<String, List<String>> query,
+                    InputStream body, CallExtensions extensions) {
+        this(accept, requested, caller, clientAddress, tenant, contentType, contentEncoding, lastEventId, query, body,
+                extensions, null);
     }
 
     /** A call that names no extension. */

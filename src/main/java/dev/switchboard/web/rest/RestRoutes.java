@@ -1,6 +1,7 @@
 package dev.switchboard.web.rest;
 
 import dev.switchboard.card.ExtendedCard;
+import dev.switchboard.observe.Operations;
 import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.task.TaskService;
 import dev.switchboard.web.binding.Answer;
@@ -47,9 +48,9 @@ public abstract class RestRoutes {
      * the origin, and the 0.3 routes under both.
      */
     public static List<RestRoutes> mounts(TaskService tasks, ExtendedCard extendedCard, Tenants tenants,
-                                          AnswerWriter writer, boolean serveV03) {
-        RestBinding v1 = new RestBinding(tasks, extendedCard, ProtocolVersion.V1_0, serveV03);
-        RestBinding v03 = new RestBinding(tasks, extendedCard, ProtocolVersion.V0_3, serveV03);
+                                          AnswerWriter writer, boolean serveV03, Operations operations) {
+        RestBinding v1 = new RestBinding(tasks, extendedCard, ProtocolVersion.V1_0, serveV03, operations);
+        RestBinding v03 = new RestBinding(tasks, extendedCard, ProtocolVersion.V0_3, serveV03, operations);
         return List.of(new RestResource(v1, writer, tenants), new OriginRestResource(v1, writer),
                 new V03RestResource(v03, writer), new V03RestResource.AtOrigin(v03, writer));
     }
@@ -144,7 +145,8 @@ public abstract class RestRoutes {
                 RequestScope.caller(http), RequestScope.clientAddress(http), (String) http.getAttribute(RestResource.TENANT),
                 http.getHeader(HttpHeaders.CONTENT_TYPE),
                 http.getHeader(HttpNames.CONTENT_ENCODING), http.getHeader(HttpNames.LAST_EVENT_ID),
-                uri == null ? null : uri.getQueryParameters(), body, RequestScope.extensions(http));
+                uri == null ? null : uri.getQueryParameters(), body, RequestScope.extensions(http),
+                http.getHeader(HttpNames.TRACEPARENT));
     }
 
     private static Response body(Answer.Body answer) {

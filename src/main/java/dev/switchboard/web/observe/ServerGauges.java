@@ -1,0 +1,22 @@
+package dev.switchboard.web.observe;
+
+import dev.switchboard.observe.Metrics;
+import dev.switchboard.web.binding.StreamRegistry;
+import java.util.concurrent.ThreadPoolExecutor;
+
+/**
+ * The gauges read from the server's own parts at each scrape: what is running now, and what waits.
+ * Reading them costs nothing between scrapes.
+ */
+public final class ServerGauges {
+    private ServerGauges() {
+    }
+
+    public static void register(Metrics metrics, ThreadPoolExecutor agents, StreamRegistry streams) {
+        metrics.gauge("switchboard.streams.open", "Server-sent event streams open to clients (JSON-RPC and HTTP+JSON; gRPC streams are not counted)",
+                streams::size);
+        metrics.gauge("switchboard.agents.running", "Agent runs executing now", agents::getActiveCount);
+        metrics.gauge("switchboard.agents.queued", "Agent runs waiting for a thread", () -> agents.getQueue().size());
+        metrics.gauge("switchboard.agents.threads", "Threads that run agents", agents::getMaximumPoolSize);
+    }
+}
