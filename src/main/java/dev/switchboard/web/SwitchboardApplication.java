@@ -4,6 +4,7 @@ import dev.switchboard.web.binding.AnswerWriter;
 import dev.switchboard.web.binding.Tenants;
 import dev.switchboard.web.jsonrpc.JsonRpcDispatcher;
 import dev.switchboard.web.jsonrpc.JsonRpcResource;
+import dev.switchboard.web.landing.LandingResource;
 import dev.switchboard.web.rest.RestRoutes;
 import jakarta.json.bind.Jsonb;
 import jakarta.json.bind.JsonbBuilder;
@@ -27,7 +28,7 @@ public final class SwitchboardApplication extends ResourceConfig {
         register(new JsonbBodyProvider(jsonb));
         register(WebApplicationExceptionMapper.class);
         register(UnhandledExceptionMapper.class);
-        register(new LandingResource(switchboard));
+        register(new LandingResource(switchboard.card().card(), switchboard.settings()));
         register(new HealthResource(switchboard));
         Tenants tenants = new Tenants(switchboard.settings().tenant());
         boolean serveV03 = switchboard.settings().serveV03();

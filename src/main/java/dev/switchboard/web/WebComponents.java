@@ -11,6 +11,7 @@ import dev.switchboard.web.filter.ProtocolVersionFilter;
 import dev.switchboard.web.filter.RateLimitFilter;
 import dev.switchboard.web.filter.RequestBodyLimitFilter;
 import dev.switchboard.web.grpc.GrpcEndpoint;
+import dev.switchboard.web.landing.StaticAssetServlet;
 import dev.switchboard.web.observe.MetricsServlet;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterRegistration;

@@ -1,4 +1,4 @@
-package dev.switchboard.web;
+package dev.switchboard.web.landing;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package dev.switchboard.web;
+package dev.switchboard.web.landing;
 
 import dev.switchboard.web.binding.HttpErrors;
 import jakarta.servlet.ServletException;
@@ -17,7 +17,7 @@ import java.util.Map;
  * path), read once at start-up; validators and caching come from the conditional-GET filter.
  */
 public final class StaticAssetServlet extends HttpServlet {
-    static final String PREFIX = "/static";
+    public static final String PREFIX = "/static";
     /** The files and their media types: a short fixed list, so no guessing from file names. */
     static final Map<String, String> ASSETS = Map.of(
             "/site.css", "text/css;charset=utf-8",

@@ -1,5 +1,7 @@
-package dev.switchboard.web;
+package dev.switchboard.web.landing;
 
+import dev.switchboard.config.Settings;
+import dev.switchboard.protocol.AgentCard;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -20,8 +22,8 @@ public final class LandingResource {
 
     private final byte[] page;
 
-    public LandingResource(Switchboard switchboard) {
-        this(LandingPage.render(switchboard.card().card(), switchboard.settings()));
+    public LandingResource(AgentCard card, Settings settings) {
+        this(LandingPage.render(card, settings));
     }
 
     LandingResource(String html) {

@@ -1,4 +1,4 @@
-package dev.switchboard.web;
+package dev.switchboard.web.landing;
 
 import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.config.Settings;
