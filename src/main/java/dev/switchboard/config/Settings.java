@@ -66,24 +66,6 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
         observability = observability == null ? ObservabilitySettings.DEFAULT : observability;
     }
 
-    /** Settings with the default metrics and operation log. */
-    public Settings(URI publicUrl, Path dataDir, String agentName, String agentDescription,
-                    String providerOrganization, URI providerUrl, URI documentationUrl, URI iconUrl,
-                    String cardVersion, List<String> cardModes, Duration cardMaxAge, long maxRequestBytes,
-                    String jdbcUrl,
-                    String jdbcUser, String jdbcPassword, String dataSource, String instanceId, int agentThreads,
-                    Duration streamHeartbeat, String tenant, Path catalogueFile, String operatorToken,
-                    RequestLimits limits, KeySecret keySecret, Set<String> revokedKeys,
-                    boolean anonymousAccess, List<Cidr> trustedProxies, ModelEndpoint model,
-                    boolean serveV03, PushSettings push, boolean idempotentSends,
-                    RetentionSettings retention, GrpcSettings grpc, CardSigningSettings cardSigning) {
-        this(publicUrl, dataDir, agentName, agentDescription, providerOrganization, providerUrl, documentationUrl,
-                iconUrl, cardVersion, cardModes, cardMaxAge, maxRequestBytes, jdbcUrl, jdbcUser, jdbcPassword,
-                dataSource, instanceId, agentThreads, streamHeartbeat, tenant, catalogueFile, operatorToken, limits,
-                keySecret, revokedKeys, anonymousAccess, trustedProxies, model, serveV03, push, idempotentSends,
-                retention, grpc, cardSigning, null);
-    }
-
     /** The API key secret, kept out of every string and comparison. */
     public static final class KeySecret {
         private final byte[] bytes;
