@@ -2,6 +2,7 @@ package dev.switchboard.web;
 
 import dev.switchboard.card.PublishedCard;
 import dev.switchboard.skill.catalogue.CatalogueSkill;
+import dev.switchboard.web.binding.Endpoints;
 import dev.switchboard.web.binding.Tenants;
 import dev.switchboard.web.filter.CallerFilter;
 import dev.switchboard.web.filter.ConditionalGetFilter;
@@ -27,7 +28,6 @@ import org.glassfish.jersey.servlet.ServletContainer;
  */
 final class WebComponents {
     /** Where Prometheus scrapes. */
-    static final String METRICS_PATH = "/metrics";
 
     private WebComponents() {
     }
@@ -67,8 +67,8 @@ final class WebComponents {
                     .setAsyncSupported(true);
         }
         if (switchboard.metrics().isOn()) {
-            servlet(context, "metrics", new MetricsServlet(switchboard.metrics(), switchboard.callers(),
-                    switchboard.settings().observability().metricsPublic()), METRICS_PATH);
+            servlet(context, "metrics", new MetricsServlet(switchboard.metrics(),
+                    switchboard.settings().observability().metricsPublic()), Endpoints.METRICS);
         }
         // web.xml sends every error status and uncaught exception here, so none answers HTML
         servlet(context, "error-page", new ErrorPageServlet(), "/_error");

@@ -40,6 +40,17 @@ public final class Endpoints {
     public static final String GRPC_V1 = "/lf.a2a.v1.A2AService/";
     public static final String GRPC_V03 = "/a2a.v1.A2AService/";
 
+    /** The operator's metrics, in the Prometheus text format. */
+    public static final String METRICS = "/metrics";
+
+    /**
+     * Documents only the operator may read (unless opened): no A2A operation, but a credential
+     * presented for them is checked, and throttled, as one presented for an operation is.
+     */
+    public static boolean isOperatorDocument(String path) {
+        return path.equals(METRICS);
+    }
+
     /** A2A operations: every binding in both lines, at their endpoints and at the origin. */
     public static boolean isOperation(String method, String path) {
         return path.startsWith("/a2a/") || path.startsWith("/v1/") || path.startsWith("/message:")

@@ -65,7 +65,9 @@ public final class CallerFilter extends HttpFilter {
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
-        if (!Endpoints.isOperation(request.getMethod(), Endpoints.path(request))) {
+        String path = Endpoints.path(request);
+        boolean operation = Endpoints.isOperation(request.getMethod(), path);
+        if (!operation && !(Endpoints.isOperatorDocument(path) && request.getHeader("Authorization") != null)) {
             chain.doFilter(request, response);
             return;
         }
@@ -85,7 +87,7 @@ public final class CallerFilter extends HttpFilter {
         String apiKey = request.getHeader(CallerIdentification.API_KEY_HEADER);
         String callerKey = request.getHeader(CallerIdentification.CALLER_KEY_HEADER);
         String cookie = cookie(request);
-        if (authorization == null && apiKey == null && callerKey == null && cookie == null
+        if (operation && authorization == null && apiKey == null && callerKey == null && cookie == null
                 && identification.admitsAnonymous()) {
             cookie = mintCookie(request, response);
         }

@@ -1,10 +1,10 @@
 package dev.switchboard.web.observe;
 
 import dev.switchboard.observe.Metrics;
-import dev.switchboard.security.AuthenticationFailure;
-import dev.switchboard.security.CallerIdentification;
+import dev.switchboard.security.Caller;
 import dev.switchboard.web.binding.HttpErrors;
 import dev.switchboard.web.binding.HttpNames;
+import dev.switchboard.web.binding.RequestScope;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -15,18 +15,17 @@ import java.io.IOException;
  * {@code GET /metrics}: every meter in the Prometheus text format. Closed to all but the operator
  * unless the operator opens it ({@code switchboard.metrics.public}): the figures tell how busy the
  * server is and which errors it answers, which is the operator's business. Never cached, so that
- * no proxy serves an old scrape. The path is no A2A operation: the caller filter passes it, and
- * this servlet checks the operator token itself.
+ * no proxy serves an old scrape. The caller filter checks a presented token here as for an A2A
+ * operation (so guesses at the operator token are throttled alike); this servlet only asks whether
+ * it found the operator.
  */
 public final class MetricsServlet extends HttpServlet {
     private final transient Metrics metrics;
-    private final transient CallerIdentification callers;
     private final boolean open;
 
     /** @param open whether callers without the operator token are answered */
-    public MetricsServlet(Metrics metrics, CallerIdentification callers, boolean open) {
+    public MetricsServlet(Metrics metrics, boolean open) {
         this.metrics = metrics;
-        this.callers = callers;
         this.open = open;
     }
 
@@ -37,7 +36,8 @@ public final class MetricsServlet extends HttpServlet {
             HttpErrors.write(response, 405, HttpErrors.describe(405, request.getRequestURI()));
             return;
         }
-        if (!open && !isOperator(request.getHeader("Authorization"))) {
+        Caller caller = RequestScope.callerIfIdentified(request);
+        if (!open && (caller == null || !caller.isOperator())) {
             response.setHeader(HttpNames.WWW_AUTHENTICATE, "Bearer realm=\"switchboard\"");
             HttpErrors.refuse(request, response, 401, "Metrics are for the operator: present the operator token",
                     "CREDENTIAL_REQUIRED");
@@ -50,17 +50,6 @@ public final class MetricsServlet extends HttpServlet {
         response.setContentLength(scrape.size());
         if (request.getMethod().equals("GET")) {
             scrape.writeTo(response.getOutputStream());
-        }
-    }
-
-    private boolean isOperator(String authorization) {
-        if (authorization == null) {
-            return false;
-        }
-        try {
-            return callers.identify(new CallerIdentification.Presented(authorization, null, null, null)).isOperator();
-        } catch (AuthenticationFailure refused) {
-            return false;
         }
     }
 }

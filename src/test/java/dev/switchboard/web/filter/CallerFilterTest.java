@@ -211,4 +211,29 @@ class CallerFilterTest {
         closed.doFilter(operator.request, operator.response, chain);
         assertTrue(RequestScope.caller(chain.passed).isOperator(), "ten refusals without a guess held nothing up");
     }
+
+    @Test
+    void aTokenPresentedForMetricsIsCheckedAndThrottledAsForAnOperation() throws Exception {
+        Exchange plain = new Exchange("GET", "/metrics");
+        Exchange.Chain passed = new Exchange.Chain();
+        filter.doFilter(plain.request, plain.response, passed);
+        assertNull(RequestScope.callerIfIdentified(passed.passed), "no credential: passed on, unidentified");
+        assertNull(plain.responseHeader("Set-Cookie"), "no caller cookie for a document");
+
+        Exchange operator = new Exchange("GET", "/metrics")
+                .header("Authorization", "Bearer operator-secret-token-0123456789");
+        Exchange.Chain chain = new Exchange.Chain();
+        filter.doFilter(operator.request, operator.response, chain);
+        assertTrue(RequestScope.caller(chain.passed).isOperator());
+
+        for (int i = 0; i < 3; i++) {
+            Exchange guess = new Exchange("GET", "/metrics").header("Authorization", "Bearer guess-" + i);
+            filter.doFilter(guess.request, guess.response, new Exchange.Chain());
+            assertEquals(401, guess.status);
+        }
+        Exchange fourth = new Exchange("GET", "/metrics")
+                .header("Authorization", "Bearer operator-secret-token-0123456789");
+        filter.doFilter(fourth.request, fourth.response, new Exchange.Chain());
+        assertEquals(429, fourth.status, "guesses at the operator token through /metrics count like any others");
+    }
 }
