@@ -16,9 +16,10 @@ import java.util.Objects;
  *                model form; null unless verified. A client that needs the signature's guarantee
  *                reads this, not the document it fetched.
  * @param detail  why the card did not verify, or which signature did; never null
+ * @param index   the position in {@code signatures} of the signature that verified; -1 unless verified
  */
 public record CardVerification(Status status, String keyId, CanonicalCard.Form form, JsonObject covered,
-                               String detail) {
+                               String detail, int index) {
     public enum Status {
         VERIFIED, UNSIGNED, UNTRUSTED, INVALID
     }
@@ -29,15 +30,15 @@ public record CardVerification(Status status, String keyId, CanonicalCard.Form f
     }
 
     static CardVerification unsigned() {
-        return new CardVerification(Status.UNSIGNED, null, null, null, "the card carries no signature");
+        return new CardVerification(Status.UNSIGNED, null, null, null, "the card carries no signature", -1);
     }
 
     static CardVerification invalid(String why) {
-        return new CardVerification(Status.INVALID, null, null, null, why);
+        return new CardVerification(Status.INVALID, null, null, null, why, -1);
     }
 
     static CardVerification untrusted(String why) {
-        return new CardVerification(Status.UNTRUSTED, null, null, null, why);
+        return new CardVerification(Status.UNTRUSTED, null, null, null, why, -1);
     }
 
     public boolean verified() {

@@ -91,26 +91,37 @@ public final class CardVerifier {
         Map<CanonicalCard.Form, Optional<byte[]>> forms = new EnumMap<>(CanonicalCard.Form.class);
         List<String> failures = new ArrayList<>();
         int untrusted = 0;
-        for (JsonValue entry : signatures) {
-            Optional<CardSignature> signature = CardSignature.fromJson(entry);
+        CardVerification modelOnly = null;
+        for (int i = 0; i < signatures.size(); i++) {
+            String where = "signatures[" + i + "]: ";
+            Optional<CardSignature> signature = CardSignature.fromJson(signatures.get(i));
             if (signature.isEmpty()) {
-                failures.add("a signature without protected and signature strings");
+                failures.add(where + "no protected and signature strings");
                 continue;
             }
-            int before = failures.size();
-            Optional<CardVerification> verified = check(signature.get(), card, forms, failures);
+            List<String> refused = new ArrayList<>();
+            Optional<CardVerification> verified = check(signature.get(), i, card, forms, refused);
             if (verified.isPresent()) {
-                return verified.get();
+                // a served-form signature covers the whole card: it wins over a model-form one anywhere in the list
+                if (verified.get().form() == CanonicalCard.Form.AS_SERVED) {
+                    return verified.get();
+                }
+                modelOnly = modelOnly == null ? verified.get() : modelOnly;
+                continue;
             }
-            if (failures.size() > before && failures.get(failures.size() - 1).startsWith(NO_TRUSTED_SOURCE)) {
+            if (refused.stream().anyMatch(why -> why.startsWith(NO_TRUSTED_SOURCE))) {
                 untrusted++;
             }
+            refused.forEach(why -> failures.add(where + why));
         }
-        String why = String.join("; ", failures.stream().distinct().toList());
+        if (modelOnly != null) {
+            return modelOnly;
+        }
+        String why = String.join("; ", failures);
         return untrusted == signatures.size() ? CardVerification.untrusted(why) : CardVerification.invalid(why);
     }
 
-    private Optional<CardVerification> check(CardSignature signature, JsonObject card,
+    private Optional<CardVerification> check(CardSignature signature, int index, JsonObject card,
                                              Map<CanonicalCard.Form, Optional<byte[]>> forms, List<String> failures) {
         JWSHeader header;
         try {
@@ -147,7 +158,8 @@ public final class CardVerifier {
                         : CanonicalCard.v1Model(card).orElseThrow();
                 return Optional.of(new CardVerification(CardVerification.Status.VERIFIED, keyId, form, covered,
                         "signed by key '" + keyId + "' with " + header.getAlgorithm() + " over the "
-                                + (form == CanonicalCard.Form.AS_SERVED ? "card as served" : "card's 1.0 model")));
+                                + (form == CanonicalCard.Form.AS_SERVED ? "card as served" : "card's 1.0 model"),
+                        index));
             }
         }
         failures.add("the signature by key '" + keyId + "' does not match the card");

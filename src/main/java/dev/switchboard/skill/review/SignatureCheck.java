@@ -82,7 +82,7 @@ final class SignatureCheck {
                     + " signature(s); they were not verified, because no keys were sent with the card and this review "
                     + "fetches nothing (not even the jku). To have them verified, " + HOW_TO_VERIFY + ".");
         } else {
-            verify(card, signatures, keys);
+            verify(card, keys);
         }
     }
 
@@ -127,35 +127,21 @@ final class SignatureCheck {
         return true;
     }
 
-    /** Checks each signature alone with the keys given, and reports the strongest that verifies. */
-    private void verify(JsonObject card, JsonArray signatures, GivenKeys keys) {
-        CardVerifier verifier = new CardVerifier(keys.lookup(), clock);
-        CardVerification best = null;
-        int bestIndex = -1;
-        List<String> refusals = new ArrayList<>();
-        for (int i = 0; i < signatures.size(); i++) {
-            JsonObject alone = JsonFactory.createObjectBuilder(card)
-                    .add("signatures", JsonFactory.createArrayBuilder().add(signatures.get(i))).build();
-            CardVerification result = verifier.verify(alone);
-            if (result.verified()) {
-                if (best == null || best.form() == CanonicalCard.Form.V1_MODEL
-                        && result.form() == CanonicalCard.Form.AS_SERVED) {
-                    best = result;
-                    bestIndex = i;
-                }
-            } else {
-                refusals.add(ProtoJson.index("signatures", i) + ": " + result.detail());
-            }
-        }
-        if (best == null) {
-            outcome = new Review.Signature("refused", null, null, String.join("; ", refusals));
+    /**
+     * Checks the signatures with the keys given; the verifier reports the strongest that verifies
+     * (one over the card as served before one over its 1.0 model) or why each was refused.
+     */
+    private void verify(JsonObject card, GivenKeys keys) {
+        CardVerification best = new CardVerifier(keys.lookup(), clock).verify(card);
+        if (!best.verified()) {
+            outcome = new Review.Signature("refused", null, null, best.detail());
             findings.error("SIGNATURE_INVALID", "signatures", "No signature verifies with the keys given ("
-                    + String.join(", ", keys.ids()) + "): " + String.join("; ", refusals) + ". Clients that check "
+                    + String.join(", ", keys.ids()) + "): " + best.detail() + ". Clients that check "
                     + "signatures will reject the card; re-sign it after every change, with a key its JWK Set lists.");
             return;
         }
         outcome = new Review.Signature("verified", best.keyId(), best.form().name(), best.detail());
-        String where = ProtoJson.index("signatures", bestIndex);
+        String where = ProtoJson.index("signatures", best.index());
         if (best.form() == CanonicalCard.Form.AS_SERVED) {
             findings.info("SIGNATURE_VERIFIED", where, "Verified: " + best.detail() + "; it covers every field "
                     + "of the card.");

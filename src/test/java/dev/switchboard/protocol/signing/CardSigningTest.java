@@ -190,4 +190,18 @@ class CardSigningTest {
                 new String(CanonicalCard.bytes(value, CanonicalCard.Form.AS_SERVED).orElseThrow(),
                         StandardCharsets.UTF_8));
     }
+
+    @Test
+    void aServedFormSignatureWinsWhereverItStandsInTheList() throws Exception {
+        ECKey key = ecKey("k1");
+        JsonObject signed = CardSigning.sign(CARD, List.of(key), JKU, BOTH);
+        var served = signed.getJsonArray("signatures").get(0);
+        var model = signed.getJsonArray("signatures").get(1);
+        JsonObject modelFirst = JsonFactory.createObjectBuilder(signed).add("signatures",
+                JsonFactory.createArrayBuilder().add(model).add(served)).build();
+        CardVerification result = trusting(key).verify(modelFirst);
+        assertEquals(CanonicalCard.Form.AS_SERVED, result.form(), "the client must not settle for the 1.0 model view");
+        assertEquals(1, result.index());
+        assertTrue(result.covered().containsKey("url"));
+    }
 }
