@@ -4,6 +4,7 @@ import dev.switchboard.card.CardExtensions;
 import dev.switchboard.security.Caller;
 import dev.switchboard.security.Tier;
 import dev.switchboard.web.binding.CallExtensions;
+import dev.switchboard.web.binding.Endpoints;
 import dev.switchboard.web.binding.ExtensionHeader;
 import dev.switchboard.web.binding.RequestScope;
 import jakarta.servlet.FilterChain;
@@ -34,13 +35,19 @@ public final class ExtensionsFilter extends HttpFilter {
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
-        List<String> lines = new ArrayList<>(Collections.list(request.getHeaders(ExtensionHeader.NAME)));
+        // discovery, health and static files are no call to the agent: caches share them (the
+        // card, the JSON documents and the page's files vary on A2A-Version only), so no echo may
+        // head them, and nothing reads extensions there
+        if (!Endpoints.isOperation(request.getMethod(), Endpoints.path(request))) {
+            chain.doFilter(request, response);
+            return;
+        }
         boolean legacy = request.getHeader(ExtensionHeader.LEGACY) != null;
-        lines.addAll(Collections.list(request.getHeaders(ExtensionHeader.LEGACY)));
+        List<String> lines = request.getHeader(ExtensionHeader.NAME) == null && !legacy ? List.of() : lines(request);
         Caller caller = RequestScope.callerIfIdentified(request);
         CallExtensions found = CallExtensions.of(lines, caller == null ? Tier.PUBLIC : caller.tier(), extensions);
         RequestScope.extensions(request, found);
-        if (!found.active().isEmpty() && !isSharedDocument(request)) {
+        if (!found.active().isEmpty()) {
             String echo = ExtensionHeader.format(found.active());
             response.setHeader(ExtensionHeader.NAME, echo);
             if (legacy) {
@@ -51,18 +58,10 @@ public final class ExtensionsFilter extends HttpFilter {
         chain.doFilter(request, response);
     }
 
-    /**
-     * The card, the other JSON documents and the landing page's static files, which the
-     * conditional-GET filter serves (same patterns), are discovery, not calls to the agent, and caches share them ({@code Cache-Control: public},
-     * varying on {@code A2A-Version} only): a header that depended on the caller's extensions
-     * would be served to callers that never sent them.
-     */
-    static boolean isSharedDocument(HttpServletRequest request) {
-        String method = request.getMethod();
-        if (!"GET".equals(method) && !"HEAD".equals(method)) {
-            return false;
-        }
-        String path = request.getRequestURI().substring(request.getContextPath().length());
-        return path.startsWith("/.well-known/") || path.startsWith("/static/") || path.endsWith(".json");
+    /** Every line of {@code A2A-Extensions}, then of {@code X-A2A-Extensions}. */
+    private static List<String> lines(HttpServletRequest request) {
+        List<String> lines = new ArrayList<>(Collections.list(request.getHeaders(ExtensionHeader.NAME)));
+        lines.addAll(Collections.list(request.getHeaders(ExtensionHeader.LEGACY)));
+        return lines;
     }
 }

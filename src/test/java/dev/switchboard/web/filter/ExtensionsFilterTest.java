@@ -47,7 +47,7 @@ class ExtensionsFilterTest {
 
     @Test
     void sharedDocumentsAreNotEchoedOnSoNoCacheKeepsOneCallersHeader() throws Exception {
-        for (String path : List.of("/.well-known/agent-card.json", "/catalogue.json")) {
+        for (String path : List.of("/.well-known/agent-card.json", "/catalogue.json", "/static/try.js", "/", "/health")) {
             Exchange exchange = new Exchange("GET", path).header("A2A-Extensions", "urn:optional:v1");
             filter.doFilter(exchange.request, exchange.response, chain);
             assertNull(exchange.responseHeader("A2A-Extensions"), path);
