@@ -73,16 +73,34 @@ public final class PublishedCard {
      *                   skills' (see {@link CardExtensions})
      */
     public static AgentCard build(Settings settings, List<AgentSkill> publicSkills, List<AgentExtension> extensions) {
-        List<SecurityScheme> schemes = settings.hasCredentials() ? List.of(
-                new SecurityScheme("bearer", SecurityScheme.Kind.HTTP_BEARER, null,
-                        "An API key or the operator's token as a bearer token"),
-                new SecurityScheme("apiKey", SecurityScheme.Kind.API_KEY_HEADER, "X-API-Key",
-                        "An API key in the X-API-Key header")) : List.of();
+        List<SecurityScheme> schemes = securitySchemes(settings);
         return AgentCardFactory.build(settings, interfaces(settings),
                 new AgentCapabilities(true, settings.push().enabled(), settings.hasCredentials(), extensions),
                 publicSkills,
-                schemes, settings.anonymousAccess() || !settings.hasCredentials() ? List.of()
-                        : List.of("bearer", "apiKey"));
+                schemes, settings.anonymousAccess() ? List.of()
+                        : schemes.stream().map(SecurityScheme::name).toList());
+    }
+
+    /**
+     * The ways to authenticate: API keys and the operator's token when this server has them, and
+     * the OpenID Connect provider whose access tokens it accepts, named by its discovery document,
+     * from which a client learns the token, authorization and device endpoints.
+     */
+    static List<SecurityScheme> securitySchemes(Settings settings) {
+        List<SecurityScheme> schemes = new ArrayList<>();
+        if (settings.operatorToken() != null || settings.keySecret() != null) {
+            schemes.add(new SecurityScheme("bearer", SecurityScheme.Kind.HTTP_BEARER, null,
+                    "An API key or the operator's token as a bearer token"));
+            schemes.add(new SecurityScheme("apiKey", SecurityScheme.Kind.API_KEY_HEADER, "X-API-Key",
+                    "An API key in the X-API-Key header"));
+        }
+        if (settings.oidc() != null) {
+            schemes.add(SecurityScheme.openIdConnect("oidc", settings.oidc().discoveryUrl().toString(),
+                    "An access token of the OpenID Connect provider " + settings.oidc().issuer()
+                            + " for the audience " + String.join(", ", settings.oidc().audiences().stream()
+                            .sorted().toList()) + ", as a bearer token"));
+        }
+        return List.copyOf(schemes);
     }
 
     /** The server's own extensions, listed first on every card: signed notifications while push is on. */

@@ -35,9 +35,10 @@ final class AccessSettings {
             return true;
         }
         if (value.equalsIgnoreCase("false")) {
-            if (loader.raw(Setting.OPERATOR_TOKEN) == null && loader.raw(Setting.KEY_SECRET) == null) {
+            if (loader.raw(Setting.OPERATOR_TOKEN) == null && loader.raw(Setting.KEY_SECRET) == null
+                    && loader.raw(Setting.OIDC_ISSUER) == null) {
                 throw new InvalidSettingException(Setting.ANONYMOUS_ACCESS, value,
-                        "refuses everyone: set an operator token or a key secret too");
+                        "refuses everyone: set an operator token, a key secret or an OpenID Connect issuer too");
             }
             return false;
         }

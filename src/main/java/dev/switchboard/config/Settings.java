@@ -34,6 +34,7 @@ import java.util.Set;
  * @param grpc                 the gRPC binding: served or not, and the authority the card names
  * @param cardSigning          how the Agent Card is signed
  * @param observability        metrics and the operation log
+ * @param oidc                 the OpenID Connect provider whose access tokens are accepted, or null
  */
 public record Settings(URI publicUrl, Path dataDir, String agentName, String agentDescription,
                        String providerOrganization, URI providerUrl, URI documentationUrl, URI iconUrl,
@@ -45,7 +46,8 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
                        boolean anonymousAccess, List<Cidr> trustedProxies, ModelEndpoint model,
                        boolean serveV03, PushSettings push, boolean idempotentSends,
                        RetentionSettings retention, GrpcSettings grpc,
-                       CardSigningSettings cardSigning, ObservabilitySettings observability) {
+                       CardSigningSettings cardSigning, ObservabilitySettings observability,
+                       OidcSettings oidc) {
     public Settings {
         Objects.requireNonNull(publicUrl, "publicUrl");
         Objects.requireNonNull(dataDir, "dataDir");
@@ -91,9 +93,9 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
                 + ", instanceId=" + instanceId + "]";
     }
 
-    /** Whether any credential can be presented: an operator token or API keys. */
+    /** Whether any credential can be presented: an operator token, API keys or an identity provider's tokens. */
     public boolean hasCredentials() {
-        return operatorToken != null || keySecret != null;
+        return operatorToken != null || keySecret != null || oidc != null;
     }
 
     /** An absolute URL below the public base, for a path starting with {@code /}. */

@@ -87,7 +87,7 @@ public final class SettingsLoader {
                 access.anonymousAccess(), access.trustedProxies(), access.model(),
                 bool(Setting.PROTOCOL_V03, true), PushSettings.load(this), bool(Setting.SEND_IDEMPOTENT, true),
                 RetentionSettings.load(this), GrpcSettings.load(this),
-                CardSigningSettings.load(this), ObservabilitySettings.load(this));
+                CardSigningSettings.load(this), ObservabilitySettings.load(this), OidcSettings.load(this));
     }
 
     /** A true/false setting. */

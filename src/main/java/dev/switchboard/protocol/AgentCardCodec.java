@@ -34,14 +34,17 @@ public final class AgentCardCodec {
             JsonObjectBuilder schemes = JsonFactory.createObjectBuilder();
             for (SecurityScheme scheme : card.securitySchemes()) {
                 JsonObjectBuilder body = JsonFactory.createObjectBuilder();
-                if (scheme.kind() == SecurityScheme.Kind.HTTP_BEARER) {
-                    body.add("scheme", "Bearer");
-                } else {
-                    body.add("location", "header").add("name", scheme.headerName());
+                switch (scheme.kind()) {
+                    case HTTP_BEARER -> body.add("scheme", "Bearer");
+                    case API_KEY_HEADER -> body.add("location", "header").add("name", scheme.headerName());
+                    case OPEN_ID_CONNECT -> body.add("openIdConnectUrl", scheme.url());
                 }
                 addIfPresent(body, "description", scheme.description());
-                schemes.add(scheme.name(), JsonFactory.createObjectBuilder().add(scheme.kind() == SecurityScheme.Kind.HTTP_BEARER
-                        ? "httpAuthSecurityScheme" : "apiKeySecurityScheme", body));
+                schemes.add(scheme.name(), JsonFactory.createObjectBuilder().add(switch (scheme.kind()) {
+                    case HTTP_BEARER -> "httpAuthSecurityScheme";
+                    case API_KEY_HEADER -> "apiKeySecurityScheme";
+                    case OPEN_ID_CONNECT -> "openIdConnectSecurityScheme";
+                }, body));
             }
             json.add("securitySchemes", schemes);
         }

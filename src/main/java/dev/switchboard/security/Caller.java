@@ -8,15 +8,16 @@ import java.util.Objects;
  * never an identity: callers behind one NAT or proxy are not one caller.
  *
  * @param owner the owner recorded on the tasks this caller creates; null for the operator, who
- *              sees every task; {@code key:<id>} for a key holder; for anonymous callers
+ *              sees every task; {@code key:<id>} for a key holder; {@code oidc:} and a digest of the
+ *              issuer and subject for the holder of an identity provider's token; for anonymous callers
  *              {@code anon:} (a caller key) or {@code cookie:} (the caller cookie) followed by a
  *              digest. Tasks made before this rule may carry {@code addr:} and a digest.
- * @param label the API key's label, or null
+ * @param label the API key's label, the token's subject, or null
  */
 public record Caller(Kind kind, String owner, Tier tier, String label) {
 
     /** How the caller was identified. */
-    public enum Kind { OPERATOR, API_KEY, ANONYMOUS }
+    public enum Kind { OPERATOR, API_KEY, TOKEN, ANONYMOUS }
 
     public Caller {
         Objects.requireNonNull(kind, "kind");

@@ -10,7 +10,8 @@ import java.util.function.Function;
 
 /**
  * Tells who is calling from what a request presents, in this order: the operator's bearer token; an
- * API key (bearer or {@code X-API-Key}); an anonymous caller key ({@code X-Switchboard-Caller-Key});
+ * API key (bearer or {@code X-API-Key}); another bearer token, given to the identity provider's
+ * verifier when one is configured; an anonymous caller key ({@code X-Switchboard-Caller-Key});
  * the {@code switchboard-caller} cookie, which the web layer mints for a caller that presents
  * neither. A credential that is presented and fails is refused with its reason, never downgraded
  * to anonymous. Caller keys and cookies must look random: a key anyone could guess would share its
@@ -31,10 +32,12 @@ public final class CallerIdentification {
     static final String KEY_OWNER = "anon:";
     static final String COOKIE_OWNER = "cookie:";
     static final String ADDRESS_OWNER = "addr:";
+    static final String TOKEN_OWNER = "oidc:";
 
     private final byte[] operatorToken;
     private final Function<String, Caller> apiKeys;
     private final boolean anonymousAccess;
+    private final Function<String, Caller> bearerTokens;
 
     /**
      * @param operatorToken the operator's bearer token, or null when there is no operator access
@@ -46,9 +49,20 @@ public final class CallerIdentification {
 
     /** @param anonymousAccess whether callers without a credential are let in */
     public CallerIdentification(String operatorToken, Function<String, Caller> apiKeys, boolean anonymousAccess) {
+        this(operatorToken, apiKeys, anonymousAccess, null);
+    }
+
+    /**
+     * @param bearerTokens verifies a bearer token that is neither the operator's nor an API key
+     *                     (an identity provider's access token) into a caller, throwing
+     *                     {@link AuthenticationFailure}; null when no such token is accepted
+     */
+    public CallerIdentification(String operatorToken, Function<String, Caller> apiKeys, boolean anonymousAccess,
+                                Function<String, Caller> bearerTokens) {
         this.operatorToken = operatorToken == null ? null : operatorToken.getBytes(StandardCharsets.UTF_8);
         this.apiKeys = apiKeys;
         this.anonymousAccess = anonymousAccess;
+        this.bearerTokens = bearerTokens;
     }
 
     /** Whether callers without a credential are let in: only then is an anonymous identity worth minting. */
@@ -61,7 +75,25 @@ public final class CallerIdentification {
      * of the operator tier being the operator.
      */
     public static CallerIdentification withKeys(String operatorToken, ApiKeys keys, boolean anonymousAccess) {
-        return new CallerIdentification(operatorToken, presented -> keyHolder(keys, presented), anonymousAccess);
+        return withKeys(operatorToken, keys, anonymousAccess, null);
+    }
+
+    /** @param bearerTokens verifies an identity provider's access tokens, or null when none are accepted */
+    public static CallerIdentification withKeys(String operatorToken, ApiKeys keys, boolean anonymousAccess,
+                                                Function<String, Caller> bearerTokens) {
+        return new CallerIdentification(operatorToken, presented -> keyHolder(keys, presented), anonymousAccess,
+                bearerTokens);
+    }
+
+    /**
+     * The holder of an identity provider's token: one caller per issuer and subject, so two
+     * providers' equal subjects never share tasks. A holder of the operator tier is the operator.
+     */
+    public static Caller tokenHolder(String issuer, String subject, Tier tier) {
+        if (tier == Tier.OPERATOR) {
+            return new Caller(Caller.Kind.OPERATOR, null, Tier.OPERATOR, subject);
+        }
+        return new Caller(Caller.Kind.TOKEN, TOKEN_OWNER + digest(issuer + " " + subject), tier, subject);
     }
 
     private static Caller keyHolder(ApiKeys keys, String presented) {
@@ -98,6 +130,9 @@ public final class CallerIdentification {
             }
             if (bearer.startsWith(KEY_PREFIX)) {
                 return apiKeys.apply(bearer);
+            }
+            if (bearerTokens != null) {
+                return bearerTokens.apply(bearer);
             }
             throw new AuthenticationFailure("INVALID_TOKEN", "The bearer token is not valid here");
         }

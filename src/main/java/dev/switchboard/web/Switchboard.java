@@ -18,6 +18,7 @@ import dev.switchboard.security.CallerIdentification;
 import dev.switchboard.security.Limits;
 import dev.switchboard.security.RateLimiter;
 import dev.switchboard.security.Tier;
+import dev.switchboard.security.oidc.AccessTokens;
 import dev.switchboard.skill.InstalledSkills;
 import dev.switchboard.skill.SkillContext;
 import dev.switchboard.skill.SkillRouter;
@@ -117,7 +118,7 @@ public final class Switchboard implements AutoCloseable {
         this.failedCredentials = new RateLimiter(Limits.perMinute(limits.failedCredentialsPerMinute(), 0, 0), clock);
         this.callers = CallerIdentification.withKeys(settings.operatorToken(), new ApiKeys(
                 settings.keySecret() == null ? null : settings.keySecret().bytes(), settings.revokedKeys(), clock),
-                settings.anonymousAccess());
+                settings.anonymousAccess(), settings.oidc() == null ? null : AccessTokens.of(settings.oidc(), clock));
         this.opening = new StoreOpening(database, STORE_PATIENCE);
         opening.reportWhileOpening(opener[0], SLOW_OPENING);
         this.agents = new ThreadPoolExecutor(settings.agentThreads(), settings.agentThreads(), 60, TimeUnit.SECONDS,

@@ -95,9 +95,13 @@ public final class AgentCardV03Codec {
     }
 
     private static JsonObjectBuilder scheme(SecurityScheme scheme) {
-        JsonObjectBuilder body = scheme.kind() == SecurityScheme.Kind.HTTP_BEARER
-                ? JsonFactory.createObjectBuilder().add("type", "http").add("scheme", "bearer")
-                : JsonFactory.createObjectBuilder().add("type", "apiKey").add("in", "header").add("name", scheme.headerName());
+        JsonObjectBuilder body = switch (scheme.kind()) {
+            case HTTP_BEARER -> JsonFactory.createObjectBuilder().add("type", "http").add("scheme", "bearer");
+            case API_KEY_HEADER -> JsonFactory.createObjectBuilder().add("type", "apiKey").add("in", "header")
+                    .add("name", scheme.headerName());
+            case OPEN_ID_CONNECT -> JsonFactory.createObjectBuilder().add("type", "openIdConnect")
+                    .add("openIdConnectUrl", scheme.url());
+        };
         addIfPresent(body, "description", scheme.description());
         return body;
     }

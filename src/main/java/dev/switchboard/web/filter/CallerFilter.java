@@ -98,8 +98,10 @@ public final class CallerFilter extends HttpFilter {
             if (isGuess(failure)) {
                 failedCredentials.check(block, Tier.PUBLIC);
             }
-            response.setHeader(HttpNames.WWW_AUTHENTICATE, challenge(failure));
-            HttpErrors.refuse(request, response, 401, failure.getMessage(), failure.reason());
+            if (failure.status() != 503) {
+                response.setHeader(HttpNames.WWW_AUTHENTICATE, challenge(failure));
+            }
+            HttpErrors.refuse(request, response, failure.status(), failure.getMessage(), failure.reason());
             return;
         }
         chain.doFilter(request, response);
@@ -111,20 +113,32 @@ public final class CallerFilter extends HttpFilter {
      * takes, guesses nothing; a client that forgot its credentials is not throttled as a guesser.
      */
     private static boolean isGuess(AuthenticationFailure failure) {
-        return !"CREDENTIAL_REQUIRED".equals(failure.reason()) && !"UNSUPPORTED_SCHEME".equals(failure.reason());
+        return failure.status() == 401 && !"CREDENTIAL_REQUIRED".equals(failure.reason())
+                && !"UNSUPPORTED_SCHEME".equals(failure.reason());
     }
 
     /**
      * The {@code WWW-Authenticate} challenge of a refusal: {@code invalid_token} only when a token
      * was presented and refused. A request that carried no credential, or one in a scheme this
      * server does not take, gets the bare challenge (RFC 6750, section 3.1: such a request
-     * "SHOULD NOT" be told an error code).
+     * "SHOULD NOT" be told an error code). A valid token without a required scope gets
+     * {@code insufficient_scope} and the scopes needed. The description is the refusal's message,
+     * which says what to fix, never which check of a token failed.
      */
     static String challenge(AuthenticationFailure failure) {
         return switch (failure.reason()) {
             case "CREDENTIAL_REQUIRED", "UNSUPPORTED_SCHEME", "CALLER_UNKNOWN" -> "Bearer realm=\"switchboard\"";
-            default -> "Bearer realm=\"switchboard\", error=\"invalid_token\"";
+            case AuthenticationFailure.INSUFFICIENT_SCOPE -> "Bearer realm=\"switchboard\", error=\"insufficient_scope\""
+                    + ", error_description=\"" + quotable(failure.getMessage()) + "\", scope=\""
+                    + quotable(failure.scope()) + "\"";
+            default -> "Bearer realm=\"switchboard\", error=\"invalid_token\", error_description=\""
+                    + quotable(failure.getMessage()) + "\"";
         };
+    }
+
+    /** RFC 6750's attribute values: printable ASCII without {@code "} and {@code \\}. */
+    private static String quotable(String text) {
+        return text == null ? "" : text.replaceAll("[^\\x20-\\x7E]|[\"\\\\]", "'");
     }
 
     /**

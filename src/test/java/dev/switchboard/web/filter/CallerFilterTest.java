@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.config.Cidr;
+import dev.switchboard.security.AuthenticationFailure;
 import dev.switchboard.security.ApiKeys;
 import dev.switchboard.security.Caller;
 import dev.switchboard.security.CallerIdentification;
@@ -140,8 +141,25 @@ class CallerFilterTest {
         Exchange refused = new Exchange("POST", "/a2a/jsonrpc").header("Authorization", "Bearer not-the-token");
         filter(false).doFilter(refused.request, refused.response, new Exchange.Chain());
         assertEquals(401, refused.status);
-        assertEquals("Bearer realm=\"switchboard\", error=\"invalid_token\"",
-                refused.responseHeader("WWW-Authenticate"));
+        assertEquals("Bearer realm=\"switchboard\", error=\"invalid_token\", error_description=\"The bearer token is"
+                + " not valid here\"", refused.responseHeader("WWW-Authenticate"));
+    }
+
+    @Test
+    void aTokenWithoutARequiredScopeIsForbiddenWithTheScopeNeededAndIsNoGuess() throws Exception {
+        CallerIdentification scoped = new CallerIdentification(null, key -> null, false, token -> {
+            throw AuthenticationFailure.insufficientScope("agent:use");
+        });
+        CallerFilter filter = new CallerFilter(scoped, List.of(), new RateLimiter(Limits.perMinute(1, 0, 0),
+                Clock.systemUTC()), false);
+        for (int i = 0; i < 3; i++) {
+            Exchange exchange = new Exchange("POST", "/a2a/jsonrpc").header("Authorization", "Bearer eyJ.valid.token");
+            filter.doFilter(exchange.request, exchange.response, new Exchange.Chain());
+            assertEquals(403, exchange.status, "a valid token is never throttled as a guess");
+            assertEquals("Bearer realm=\"switchboard\", error=\"insufficient_scope\", error_description=\"The access"
+                    + " token lacks a scope this agent requires: agent:use\", scope=\"agent:use\"",
+                    exchange.responseHeader("WWW-Authenticate"));
+        }
     }
 
     @Test

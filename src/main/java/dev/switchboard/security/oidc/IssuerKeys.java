@@ -1,0 +1,114 @@
+package dev.switchboard.security.oidc;
+
+import com.nimbusds.jose.KeySourceException;
+import com.nimbusds.jose.jwk.JWK;
+import com.nimbusds.jose.jwk.JWKSelector;
+import com.nimbusds.jose.jwk.source.JWKSource;
+import com.nimbusds.jose.jwk.source.JWKSourceBuilder;
+import com.nimbusds.jose.proc.SecurityContext;
+import dev.switchboard.protocol.JsonFactory;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonString;
+import java.io.IOException;
+import java.io.StringReader;
+import java.net.MalformedURLException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The issuer's signing keys. Its metadata is read on first need, not at start-up, so a provider
+ * that is down does not stop the server, and read again at most every {@link #RETRY} while it
+ * fails. The JWK Set is nimbus's cached source: kept for {@link #KEYS_TTL}, fetched again when a
+ * token names a key it does not hold (a rotation), but at most once per {@link #MIN_REFRESH}, so
+ * a flood of tokens with made-up key ids costs the provider nothing.
+ */
+final class IssuerKeys implements JWKSource<SecurityContext> {
+    static final Duration RETRY = Duration.ofSeconds(30);
+    static final Duration KEYS_TTL = Duration.ofMinutes(10);
+    static final Duration MIN_REFRESH = Duration.ofSeconds(30);
+
+    private final URI issuer;
+    private final URI discoveryUrl;
+    private final IssuerFetch fetch;
+    private final Clock clock;
+    private final Duration minRefresh;
+    private volatile JWKSource<SecurityContext> keys;
+    private Instant lastFailure;
+
+    IssuerKeys(URI issuer, URI discoveryUrl, IssuerFetch fetch, Clock clock, Duration minRefresh) {
+        this.issuer = issuer;
+        this.discoveryUrl = discoveryUrl;
+        this.fetch = fetch;
+        this.clock = clock;
+        this.minRefresh = minRefresh;
+    }
+
+    @Override
+    public List<JWK> get(JWKSelector selector, SecurityContext context) throws KeySourceException {
+        return keys().get(selector, context);
+    }
+
+    private JWKSource<SecurityContext> keys() throws KeySourceException {
+        JWKSource<SecurityContext> current = keys;
+        if (current != null) {
+            return current;
+        }
+        synchronized (this) {
+            if (keys != null) {
+                return keys;
+            }
+            if (lastFailure != null && clock.instant().isBefore(lastFailure.plus(RETRY))) {
+                throw new KeySourceException("The issuer's metadata could not be read; next try after "
+                        + lastFailure.plus(RETRY));
+            }
+            try {
+                URI jwksUri = jwksUri();
+                keys = JWKSourceBuilder.create(jwksUri.toURL(), fetch)
+                        .cache(KEYS_TTL.toMillis(), JWKSourceBuilder.DEFAULT_CACHE_REFRESH_TIMEOUT)
+                        .rateLimited(minRefresh.toMillis())
+                        .build();
+                return keys;
+            } catch (IOException e) {
+                lastFailure = clock.instant();
+                throw new KeySourceException("The issuer's metadata could not be read: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /**
+     * The {@code jwks_uri} of the issuer's metadata, which must name this issuer exactly
+     * (OpenID Connect Discovery 1.0, section 4.3) and point at https unless http is allowed.
+     */
+    URI jwksUri() throws IOException {
+        JsonObject metadata;
+        try (JsonReader reader = JsonFactory.createReader(new StringReader(fetch.fetch(discoveryUrl).getContent()))) {
+            metadata = reader.readObject();
+        } catch (JsonException | IllegalStateException e) {
+            throw new IOException(discoveryUrl + " is not a JSON object", e);
+        }
+        if (!(metadata.get("issuer") instanceof JsonString named) || !named.getString().equals(issuer.toString())) {
+            throw new IOException(discoveryUrl + " names another issuer than " + issuer);
+        }
+        if (!(metadata.get("jwks_uri") instanceof JsonString jwks)) {
+            throw new IOException(discoveryUrl + " has no jwks_uri");
+        }
+        try {
+            URI uri = new URI(jwks.getString());
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            if (!uri.isAbsolute() || uri.getHost() == null || !(scheme.equals("https") || scheme.equals("http"))) {
+                throw new IOException(discoveryUrl + " names a jwks_uri that is not an http(s) URL");
+            }
+            uri.toURL();
+            return uri;
+        } catch (URISyntaxException | MalformedURLException | IllegalArgumentException e) {
+            throw new IOException(discoveryUrl + " names a jwks_uri that is not a URL", e);
+        }
+    }
+}
