@@ -19,7 +19,10 @@ public final class ExtendedCard {
     private final CardExtensions extensions;
     private final boolean credentialsExist;
 
-    /** @param credentialsExist whether this server accepts any credential (an operator token or API keys) */
+    /**
+     * @param credentialsExist whether this server accepts any credential (an operator token, API keys
+     *                         or an identity provider's tokens)
+     */
     public ExtendedCard(AgentCard published, InstalledSkills skills, CardExtensions extensions,
                         boolean credentialsExist) {
         this.published = published;
@@ -38,7 +41,7 @@ public final class ExtendedCard {
         }
         if (caller.tier() == Tier.PUBLIC) {
             throw new A2AException(A2AError.EXTENDED_AGENT_CARD_NOT_CONFIGURED,
-                    "The extended agent card is for authenticated callers: present an API key or the operator token");
+                    "The extended agent card is for authenticated callers: present a credential the card names");
         }
         return published.withSkills(skills.descriptorsFor(caller.tier()))
                 .withExtensions(extensions.forTier(caller.tier()));

@@ -1,11 +1,9 @@
 package dev.switchboard.config;
 
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 
@@ -55,7 +53,7 @@ public record OidcSettings(URI issuer, Set<String> audiences, Set<String> requir
             return null;
         }
         boolean allowHttp = loader.bool(Setting.OIDC_ALLOW_HTTP, false);
-        URI issuer = issuer(value, allowHttp);
+        URI issuer = issuer(loader, allowHttp);
         Set<String> audiences = loader.list(Setting.OIDC_AUDIENCE);
         if (audiences.isEmpty()) {
             // without an audience check, a token the provider issued to any other application would be accepted here
@@ -74,21 +72,13 @@ public record OidcSettings(URI issuer, Set<String> audiences, Set<String> requir
                 Duration.ofSeconds(loader.integer(Setting.OIDC_CLOCK_SKEW, DEFAULT_CLOCK_SKEW_SECONDS, 0, 300)));
     }
 
-    private static URI issuer(String value, boolean allowHttp) {
-        URI url;
-        try {
-            url = new URI(value);
-        } catch (URISyntaxException e) {
-            throw new InvalidSettingException(Setting.OIDC_ISSUER, value, "is not a valid URL (" + e.getReason() + ")");
+    private static URI issuer(SettingsLoader loader, boolean allowHttp) {
+        URI url = loader.optionalUrl(Setting.OIDC_ISSUER);
+        if (url.getRawQuery() != null || url.getRawFragment() != null) {
+            throw new InvalidSettingException(Setting.OIDC_ISSUER, url.toString(), "must not have a query or fragment");
         }
-        String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
-        if (!url.isAbsolute() || url.getHost() == null || url.getRawUserInfo() != null || url.getRawQuery() != null
-                || url.getRawFragment() != null || !(scheme.equals("https") || scheme.equals("http"))) {
-            throw new InvalidSettingException(Setting.OIDC_ISSUER, value,
-                    "must be an absolute https URL with a host and no query, fragment or credentials");
-        }
-        if (scheme.equals("http") && !allowHttp) {
-            throw new InvalidSettingException(Setting.OIDC_ISSUER, value, "must be https (set "
+        if (url.getScheme().equalsIgnoreCase("http") && !allowHttp) {
+            throw new InvalidSettingException(Setting.OIDC_ISSUER, url.toString(), "must be https (set "
                     + Setting.OIDC_ALLOW_HTTP.key() + "=true only for tests and a provider in development mode)");
         }
         return url;
