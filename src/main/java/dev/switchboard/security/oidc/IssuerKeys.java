@@ -70,8 +70,11 @@ final class IssuerKeys implements JWKSource<SecurityContext> {
             }
             try {
                 URI jwksUri = jwksUri();
+                // no refresh ahead: it would start an executor thread of nimbus's own that the
+                // container knows nothing of and that outlives an undeploy; an expired set is fetched on demand
                 keys = JWKSourceBuilder.create(jwksUri.toURL(), fetch)
                         .cache(KEYS_TTL.toMillis(), JWKSourceBuilder.DEFAULT_CACHE_REFRESH_TIMEOUT)
+                        .refreshAheadCache(false)
                         .rateLimited(minRefresh.toMillis())
                         .build();
                 return keys;
