@@ -160,6 +160,10 @@ class CallerFilterTest {
                     + " token lacks a scope this agent requires: agent:use\", scope=\"agent:use\"",
                     exchange.responseHeader("WWW-Authenticate"));
         }
+        Exchange grpc = new Exchange("POST", "/lf.a2a.v1.A2AService/GetTask")
+                .header("Content-Type", "application/grpc").header("Authorization", "Bearer eyJ.valid.token");
+        filter.doFilter(grpc.request, grpc.response, new Exchange.Chain());
+        assertEquals("7", grpc.trailers.get().get("grpc-status"), "PERMISSION_DENIED over gRPC");
     }
 
     @Test
