@@ -21,13 +21,27 @@ import java.util.Set;
  * @param operatorRoles      roles that make the holder the operator
  * @param authenticatedRoles roles that give the authenticated tier; empty: every valid token does
  * @param clockSkew          tolerated clock difference on {@code exp}, {@code nbf} and {@code iat}
+ * @param introspection      the client opaque tokens are introspected with, or null when they are refused
  */
 public record OidcSettings(URI issuer, Set<String> audiences, Set<String> requiredScopes, boolean allowHttp,
                            List<String> roleClaims, Set<String> operatorRoles, Set<String> authenticatedRoles,
-                           Duration clockSkew) {
+                           Duration clockSkew, IntrospectionClient introspection) {
     public static final List<String> DEFAULT_ROLE_CLAIMS = List.of("realm_access.roles", "roles", "groups", "scope",
             "scp");
     public static final int DEFAULT_CLOCK_SKEW_SECONDS = 60;
+
+    /** The client this server introspects tokens with (RFC 7662, section 2.1: the endpoint wants one). */
+    public record IntrospectionClient(String clientId, String secret) {
+        public IntrospectionClient {
+            Objects.requireNonNull(clientId, "clientId");
+            Objects.requireNonNull(secret, "secret");
+        }
+
+        @Override
+        public String toString() {
+            return "IntrospectionClient[" + clientId + ", secret=***]";
+        }
+    }
 
     public OidcSettings {
         Objects.requireNonNull(issuer, "issuer");
@@ -69,7 +83,20 @@ public record OidcSettings(URI issuer, Set<String> audiences, Set<String> requir
         }
         return new OidcSettings(issuer, audiences, loader.list(Setting.OIDC_REQUIRED_SCOPES), allowHttp, roleClaims,
                 loader.list(Setting.OIDC_OPERATOR_ROLES), loader.list(Setting.OIDC_AUTHENTICATED_ROLES),
-                Duration.ofSeconds(loader.integer(Setting.OIDC_CLOCK_SKEW, DEFAULT_CLOCK_SKEW_SECONDS, 0, 300)));
+                Duration.ofSeconds(loader.integer(Setting.OIDC_CLOCK_SKEW, DEFAULT_CLOCK_SKEW_SECONDS, 0, 300)),
+                introspection(loader));
+    }
+
+    private static IntrospectionClient introspection(SettingsLoader loader) {
+        String clientId = loader.raw(Setting.OIDC_INTROSPECTION_CLIENT_ID);
+        String secret = loader.raw(Setting.OIDC_INTROSPECTION_CLIENT_SECRET);
+        if ((clientId == null) != (secret == null)) {
+            throw new InvalidSettingException(clientId == null ? Setting.OIDC_INTROSPECTION_CLIENT_ID
+                    : Setting.OIDC_INTROSPECTION_CLIENT_SECRET, null, "must be set with "
+                    + (clientId == null ? Setting.OIDC_INTROSPECTION_CLIENT_SECRET : Setting.OIDC_INTROSPECTION_CLIENT_ID)
+                    .key());
+        }
+        return clientId == null ? null : new IntrospectionClient(clientId, secret);
     }
 
     private static URI issuer(SettingsLoader loader, boolean allowHttp) {

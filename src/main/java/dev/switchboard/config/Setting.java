@@ -131,6 +131,11 @@ public enum Setting {
     OIDC_AUTHENTICATED_ROLES("switchboard.oidc.authenticated.roles",
             "Comma-separated roles, groups or scopes that give a token's holder the authenticated tier; unset: every "
                     + "valid token does, set: a token with none of them reaches only what anonymous callers do."),
+    OIDC_INTROSPECTION_CLIENT_ID("switchboard.oidc.introspection.client.id",
+            "Client id this server introspects opaque (non-JWT) access tokens with (RFC 7662), at the issuer's "
+                    + "introspection_endpoint; off when unset."),
+    OIDC_INTROSPECTION_CLIENT_SECRET("switchboard.oidc.introspection.client.secret",
+            "That client's secret; never logged."),
     OIDC_CLOCK_SKEW("switchboard.oidc.clock.skew.seconds",
             "Seconds of clock difference tolerated on a token's exp, nbf and iat."),
     METRICS_ENABLED("switchboard.metrics.enabled",
@@ -168,6 +173,7 @@ public enum Setting {
     /** Whether the value is a secret that must never appear in logs or messages. */
     public boolean isSecret() {
         return this == JDBC_PASSWORD || this == OPERATOR_TOKEN || this == KEY_SECRET || this == MODEL_API_KEY
-                || this == CARD_SIGNING_KEY_PASSWORD || this == CARD_SIGNING_PREVIOUS_KEY_PASSWORD;
+                || this == CARD_SIGNING_KEY_PASSWORD || this == CARD_SIGNING_PREVIOUS_KEY_PASSWORD
+                || this == OIDC_INTROSPECTION_CLIENT_SECRET;
     }
 }

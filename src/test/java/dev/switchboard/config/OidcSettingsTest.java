@@ -95,6 +95,20 @@ class OidcSettingsTest {
     }
 
     @Test
+    void introspectionNeedsBothClientIdAndSecretAndNeverShowsTheSecret() {
+        env.put("SWITCHBOARD_OIDC_ISSUER", "https://login.example.com");
+        env.put("SWITCHBOARD_OIDC_AUDIENCE", "switchboard");
+        assertNull(load().oidc().introspection());
+        env.put("SWITCHBOARD_OIDC_INTROSPECTION_CLIENT_ID", "switchboard");
+        refused(Setting.OIDC_INTROSPECTION_CLIENT_SECRET);
+        env.put("SWITCHBOARD_OIDC_INTROSPECTION_CLIENT_SECRET", "s3cret-value");
+        OidcSettings oidc = load().oidc();
+        assertEquals("switchboard", oidc.introspection().clientId());
+        assertFalse(oidc.toString().contains("s3cret-value"), oidc.toString());
+        assertTrue(Setting.OIDC_INTROSPECTION_CLIENT_SECRET.isSecret());
+    }
+
+    @Test
     void anIssuerIsEnoughToTurnAnonymousAccessOff() {
         env.put("SWITCHBOARD_ANONYMOUS_ACCESS", "false");
         refused(Setting.ANONYMOUS_ACCESS);

@@ -31,7 +31,9 @@ import java.util.logging.Logger;
  * issuer's keys by RS256, ES256 or PS256 (and their longer variants), never unsigned and never by
  * HMAC, whatever the token's header says; within its {@code exp}, {@code nbf} and {@code iat} give
  * or take the clock skew; issued by the configured issuer for one of the configured audiences,
- * with a subject. The caller is the issuer's subject, its tier mapped from the token's roles.
+ * with a subject. An opaque token, when introspection is configured, is asked about at the
+ * issuer (see {@link Introspection}) and its claims checked alike. The caller is the issuer's
+ * subject, its tier mapped from the token's roles.
  * A refusal tells the client only that the token is invalid or expired; which check failed is
  * logged at FINE, without the token.
  */
@@ -49,8 +51,11 @@ public final class AccessTokens implements Function<String, Caller> {
     private final DefaultJWTProcessor<SecurityContext> processor = new DefaultJWTProcessor<>();
     private final Clock clock;
     private final Duration skew;
+    private final DefaultJWTClaimsVerifier<SecurityContext> claimsVerifier;
+    private final Introspection introspection;
 
-    private AccessTokens(OidcSettings settings, IssuerKeys keys, Clock clock) {
+    private AccessTokens(OidcSettings settings, IssuerKeys keys, Introspection introspection, Clock clock) {
+        this.introspection = introspection;
         this.issuer = settings.issuer().toString();
         this.roles = new ClaimRoles(settings);
         this.clock = clock;
@@ -59,15 +64,15 @@ public final class AccessTokens implements Function<String, Caller> {
         // "JWT" (Keycloak, Entra ID), "at+jwt" (RFC 9068) or none
         processor.setJWSTypeVerifier(new DefaultJOSEObjectTypeVerifier<>(JOSEObjectType.JWT,
                 new JOSEObjectType("at+jwt"), new JOSEObjectType("application/at+jwt"), null));
-        DefaultJWTClaimsVerifier<SecurityContext> claims = new DefaultJWTClaimsVerifier<>(settings.audiences(),
+        claimsVerifier = new DefaultJWTClaimsVerifier<>(settings.audiences(),
                 new JWTClaimsSet.Builder().issuer(issuer).build(), Set.of("sub", "exp"), null) {
             @Override
             protected Date currentTime() {
                 return Date.from(clock.instant());
             }
         };
-        claims.setMaxClockSkew((int) skew.toSeconds());
-        processor.setJWTClaimsSetVerifier(claims);
+        claimsVerifier.setMaxClockSkew((int) skew.toSeconds());
+        processor.setJWTClaimsSetVerifier(claimsVerifier);
     }
 
     /** Tokens of the configured provider, its keys fetched from the issuer's own metadata. */
@@ -77,8 +82,10 @@ public final class AccessTokens implements Function<String, Caller> {
 
     /** @param minRefresh the least time between two fetches of the JWK Set for unknown key ids */
     static AccessTokens of(OidcSettings settings, Clock clock, Duration minRefresh) {
-        return new AccessTokens(settings, new IssuerKeys(settings.issuer(), settings.discoveryUrl(),
-                new IssuerFetch(settings.allowHttp()), clock, minRefresh), clock);
+        IssuerFetch fetch = new IssuerFetch(settings.allowHttp());
+        IssuerKeys keys = new IssuerKeys(settings.issuer(), settings.discoveryUrl(), fetch, clock, minRefresh);
+        return new AccessTokens(settings, keys, settings.introspection() == null ? null
+                : new Introspection(keys, fetch, settings.introspection(), clock), clock);
     }
 
     /** @throws AuthenticationFailure when the token is refused, or lacks a required scope */
@@ -97,7 +104,13 @@ public final class AccessTokens implements Function<String, Caller> {
             throw refused("longer than " + MAX_TOKEN_CHARS + " characters");
         }
         try {
-            JWTClaimsSet claims = processor.process(token, null);
+            JWTClaimsSet claims;
+            if (introspection != null && Introspection.isOpaque(token)) {
+                claims = introspection.claims(token);
+                claimsVerifier.verify(claims, null);
+            } else {
+                claims = processor.process(token, null);
+            }
             if (claims.getIssueTime() != null && claims.getIssueTime().toInstant().isAfter(clock.instant().plus(skew))) {
                 throw refused("issued in the future");
             }
@@ -108,10 +121,10 @@ public final class AccessTokens implements Function<String, Caller> {
             // an unknown key id while the JWK Set was just fetched: no key for it
             throw refused("no key for its key id (" + e.getMessage() + ")");
         } catch (KeySourceException e) {
-            LOG.log(Level.WARNING, "The keys of the OpenID Connect issuer cannot be fetched: {0}", e.getMessage());
+            LOG.log(Level.WARNING, "The OpenID Connect issuer cannot be asked about a token: {0}", e.getMessage());
             throw new AuthenticationFailure(AuthenticationFailure.ISSUER_UNAVAILABLE,
                     "The access token cannot be checked now: its issuer cannot be reached; retry later");
-        } catch (BadJWTException e) {
+        } catch (BadJWTException | Introspection.Inactive e) {
             throw refused(e.getMessage());
         } catch (ParseException | BadJOSEException | com.nimbusds.jose.JOSEException e) {
             throw refused(e.getMessage());

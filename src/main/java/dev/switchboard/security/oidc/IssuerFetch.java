@@ -7,26 +7,31 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URL;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
 
 /**
  * Fetches the provider's metadata and JWK Set: GET only, http(s) only, no redirects followed,
  * bounded in time and size, so a slow or hostile answer cannot hold a request thread or fill
  * memory. It is only ever given URLs from the settings or the configured issuer's own metadata,
- * never one named by a token ({@code jku}, {@code x5u}).
+ * never one named by a token ({@code jku}, {@code x5u}). Besides GETs it POSTs the introspection
+ * requests of opaque tokens.
  */
 final class IssuerFetch implements ResourceRetriever {
     static final int MAX_BYTES = 256 * 1024;
@@ -51,12 +56,38 @@ final class IssuerFetch implements ResourceRetriever {
     }
 
     Resource fetch(URI uri) throws IOException {
+        return exchange(HttpRequest.newBuilder(checked(uri)).timeout(TIMEOUT)
+                .header("Accept", "application/json, application/jwk-set+json").GET().build());
+    }
+
+    /**
+     * POSTs a form as the given client (HTTP Basic, RFC 6749 section 2.3.1): a token
+     * introspection request.
+     */
+    Resource post(URI uri, Map<String, String> form, String clientId, String secret) throws IOException {
+        String body = form.entrySet().stream().map(e -> encode(e.getKey()) + "=" + encode(e.getValue()))
+                .collect(Collectors.joining("&"));
+        String basic = Base64.getEncoder().encodeToString((encode(clientId) + ":" + encode(secret))
+                .getBytes(StandardCharsets.UTF_8));
+        return exchange(HttpRequest.newBuilder(checked(uri)).timeout(TIMEOUT).header("Accept", "application/json")
+                .header("Content-Type", "application/x-www-form-urlencoded").header("Authorization", "Basic " + basic)
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build());
+    }
+
+    private static String encode(String text) {
+        return URLEncoder.encode(text, StandardCharsets.UTF_8);
+    }
+
+    private URI checked(URI uri) throws IOException {
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!(scheme.equals("https") || scheme.equals("http") && allowHttp)) {
             throw new IOException("Refused to fetch " + uri + ": https only");
         }
-        HttpRequest request = HttpRequest.newBuilder(uri).timeout(TIMEOUT)
-                .header("Accept", "application/json, application/jwk-set+json").GET().build();
+        return uri;
+    }
+
+    private Resource exchange(HttpRequest request) throws IOException {
+        URI uri = request.uri();
         HttpResponse<byte[]> response;
         try {
             // the deadline covers the whole exchange, body included: a provider that trickles bytes is cut off too

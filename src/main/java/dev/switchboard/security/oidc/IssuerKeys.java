@@ -23,7 +23,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The issuer's signing keys. Its metadata is read on first need, not at start-up, so a provider
+ * The issuer's metadata and signing keys. Its metadata is read on first need, not at start-up, so a provider
  * that is down does not stop the server, and read again at most every {@link #RETRY} while it
  * fails. The JWK Set is nimbus's cached source: kept for {@link #KEYS_TTL}, fetched again when a
  * token names a key it does not hold (a rotation), but at most once per {@link #MIN_REFRESH}, so
@@ -39,6 +39,7 @@ final class IssuerKeys implements JWKSource<SecurityContext> {
     private final IssuerFetch fetch;
     private final Clock clock;
     private final Duration minRefresh;
+    private volatile Metadata metadata;
     private volatile JWKSource<SecurityContext> keys;
     private Instant lastFailure;
 
@@ -50,34 +51,49 @@ final class IssuerKeys implements JWKSource<SecurityContext> {
         this.minRefresh = minRefresh;
     }
 
-    @Override
-    public List<JWK> get(JWKSelector selector, SecurityContext context) throws KeySourceException {
-        return keys().get(selector, context);
+    /** What this server uses of the issuer's metadata; the introspection endpoint is optional there. */
+    record Metadata(URI jwksUri, URI introspectionEndpoint) {
     }
 
-    private JWKSource<SecurityContext> keys() throws KeySourceException {
-        JWKSource<SecurityContext> current = keys;
+    @Override
+    public List<JWK> get(JWKSelector selector, SecurityContext context) throws KeySourceException {
+        metadata();
+        return keys.get(selector, context);
+    }
+
+    /** The issuer's {@code introspection_endpoint}. @throws KeySourceException when there is none or no metadata */
+    URI introspectionEndpoint() throws KeySourceException {
+        URI endpoint = metadata().introspectionEndpoint();
+        if (endpoint == null) {
+            throw new KeySourceException("The issuer's metadata names no introspection_endpoint");
+        }
+        return endpoint;
+    }
+
+    private Metadata metadata() throws KeySourceException {
+        Metadata current = metadata;
         if (current != null) {
             return current;
         }
         synchronized (this) {
-            if (keys != null) {
-                return keys;
+            if (metadata != null) {
+                return metadata;
             }
             if (lastFailure != null && clock.instant().isBefore(lastFailure.plus(RETRY))) {
                 throw new KeySourceException("The issuer's metadata could not be read; next try after "
                         + lastFailure.plus(RETRY));
             }
             try {
-                URI jwksUri = jwksUri();
+                Metadata read = read();
                 // no refresh ahead: it would start an executor thread of nimbus's own that the
                 // container knows nothing of and that outlives an undeploy; an expired set is fetched on demand
-                keys = JWKSourceBuilder.create(jwksUri.toURL(), fetch)
+                keys = JWKSourceBuilder.create(read.jwksUri().toURL(), fetch)
                         .cache(KEYS_TTL.toMillis(), JWKSourceBuilder.DEFAULT_CACHE_REFRESH_TIMEOUT)
                         .refreshAheadCache(false)
                         .rateLimited(minRefresh.toMillis())
                         .build();
-                return keys;
+                metadata = read;
+                return read;
             } catch (IOException e) {
                 lastFailure = clock.instant();
                 throw new KeySourceException("The issuer's metadata could not be read: " + e.getMessage(), e);
@@ -86,10 +102,10 @@ final class IssuerKeys implements JWKSource<SecurityContext> {
     }
 
     /**
-     * The {@code jwks_uri} of the issuer's metadata, which must name this issuer exactly
-     * (OpenID Connect Discovery 1.0, section 4.3) and point at https unless http is allowed.
+     * The issuer's metadata, which must name this issuer exactly (OpenID Connect Discovery 1.0,
+     * section 4.3), with its {@code jwks_uri} and, when it has one, {@code introspection_endpoint}.
      */
-    URI jwksUri() throws IOException {
+    Metadata read() throws IOException {
         JsonObject metadata;
         try (JsonReader reader = JsonFactory.createReader(new StringReader(fetch.fetch(discoveryUrl).getContent()))) {
             metadata = reader.readObject();
@@ -99,19 +115,24 @@ final class IssuerKeys implements JWKSource<SecurityContext> {
         if (!(metadata.get("issuer") instanceof JsonString named) || !named.getString().equals(issuer.toString())) {
             throw new IOException(discoveryUrl + " names another issuer than " + issuer);
         }
-        if (!(metadata.get("jwks_uri") instanceof JsonString jwks)) {
+        if (!(metadata.get("jwks_uri") instanceof JsonString)) {
             throw new IOException(discoveryUrl + " has no jwks_uri");
         }
+        return new Metadata(url(metadata, "jwks_uri"), metadata.get("introspection_endpoint") instanceof JsonString
+                ? url(metadata, "introspection_endpoint") : null);
+    }
+
+    private URI url(JsonObject metadata, String name) throws IOException {
         try {
-            URI uri = new URI(jwks.getString());
+            URI uri = new URI(metadata.getString(name));
             String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
             if (!uri.isAbsolute() || uri.getHost() == null || !(scheme.equals("https") || scheme.equals("http"))) {
-                throw new IOException(discoveryUrl + " names a jwks_uri that is not an http(s) URL");
+                throw new IOException(discoveryUrl + " names a " + name + " that is not an http(s) URL");
             }
             uri.toURL();
             return uri;
         } catch (URISyntaxException | MalformedURLException | IllegalArgumentException e) {
-            throw new IOException(discoveryUrl + " names a jwks_uri that is not a URL", e);
+            throw new IOException(discoveryUrl + " names a " + name + " that is not a URL", e);
         }
     }
 }

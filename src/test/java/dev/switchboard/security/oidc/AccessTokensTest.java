@@ -54,7 +54,7 @@ class AccessTokensTest {
 
     private OidcSettings settings(Set<String> scopes, Set<String> operatorRoles, Set<String> authenticatedRoles) {
         return new OidcSettings(URI.create(idp.issuer()), Set.of(AUDIENCE), scopes, true,
-                OidcSettings.DEFAULT_ROLE_CLAIMS, operatorRoles, authenticatedRoles, Duration.ofSeconds(60));
+                OidcSettings.DEFAULT_ROLE_CLAIMS, operatorRoles, authenticatedRoles, Duration.ofSeconds(60), null);
     }
 
     private AuthenticationFailure refusal(AccessTokens verifier, String token) {

@@ -35,6 +35,10 @@ public final class TestIssuer implements AutoCloseable {
     private final List<JWK> published = new CopyOnWriteArrayList<>();
     private final AtomicInteger keyFetches = new AtomicInteger();
     private final AtomicInteger discoveryFetches = new AtomicInteger();
+    private final AtomicInteger introspections = new AtomicInteger();
+    private final java.util.Map<String, JWTClaimsSet> opaque = new java.util.concurrent.ConcurrentHashMap<>();
+    public static final String INTROSPECTION_CLIENT = "switchboard";
+    public static final String INTROSPECTION_SECRET = "introspection-secret";
     private volatile String discoveryIssuer;
     private volatile byte[] jwksOverride;
     public final RSAKey rsa;
@@ -50,7 +54,8 @@ public final class TestIssuer implements AutoCloseable {
             discoveryFetches.incrementAndGet();
             String issuer = discoveryIssuer != null ? discoveryIssuer : issuer();
             send(exchange, ("{\"issuer\":\"" + issuer + "\",\"jwks_uri\":\"" + issuer()
-                    + "/certs\",\"token_endpoint\":\"" + issuer() + "/token\"}").getBytes(StandardCharsets.UTF_8));
+                    + "/certs\",\"token_endpoint\":\"" + issuer() + "/token\",\"introspection_endpoint\":\""
+                    + issuer() + "/introspect\"}").getBytes(StandardCharsets.UTF_8));
         });
         server.createContext("/realms/test/certs", exchange -> {
             keyFetches.incrementAndGet();
@@ -58,7 +63,34 @@ public final class TestIssuer implements AutoCloseable {
                     : new JWKSet(List.copyOf(published)).toString(true).getBytes(StandardCharsets.UTF_8);
             send(exchange, body);
         });
+        server.createContext("/realms/test/introspect", exchange -> {
+            introspections.incrementAndGet();
+            String expected = "Basic " + java.util.Base64.getEncoder().encodeToString((INTROSPECTION_CLIENT + ":"
+                    + INTROSPECTION_SECRET).getBytes(StandardCharsets.UTF_8));
+            if (!"POST".equals(exchange.getRequestMethod())
+                    || !expected.equals(exchange.getRequestHeaders().getFirst("Authorization"))) {
+                exchange.sendResponseHeaders(401, -1);
+                exchange.close();
+                return;
+            }
+            String form = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            String token = java.util.Arrays.stream(form.split("&")).filter(p -> p.startsWith("token="))
+                    .map(p -> java.net.URLDecoder.decode(p.substring(6), StandardCharsets.UTF_8)).findFirst().orElse("");
+            JWTClaimsSet claims = opaque.get(token);
+            send(exchange, (claims == null ? "{\"active\":false}"
+                    : new JWTClaimsSet.Builder(claims).claim("active", true).build().toString())
+                    .getBytes(StandardCharsets.UTF_8));
+        });
         server.start();
+    }
+
+    /** Makes the introspection endpoint answer for this opaque token with these claims, as active. */
+    public void issueOpaque(String token, JWTClaimsSet claims) {
+        opaque.put(token, claims);
+    }
+
+    public int introspections() {
+        return introspections.get();
     }
 
     private static void send(com.sun.net.httpserver.HttpExchange exchange, byte[] body) throws IOException {
