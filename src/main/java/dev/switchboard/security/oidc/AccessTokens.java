@@ -1,5 +1,6 @@
 package dev.switchboard.security.oidc;
 
+import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.KeySourceException;
@@ -9,7 +10,6 @@ import com.nimbusds.jose.proc.DefaultJOSEObjectTypeVerifier;
 import com.nimbusds.jose.proc.JWSVerificationKeySelector;
 import com.nimbusds.jose.proc.SecurityContext;
 import com.nimbusds.jwt.JWTClaimsSet;
-import com.nimbusds.jwt.proc.BadJWTException;
 import com.nimbusds.jwt.proc.DefaultJWTClaimsVerifier;
 import com.nimbusds.jwt.proc.DefaultJWTProcessor;
 import com.nimbusds.jwt.proc.ExpiredJWTException;
@@ -20,6 +20,7 @@ import dev.switchboard.security.CallerIdentification;
 import java.text.ParseException;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Date;
 import java.util.Set;
 import java.util.function.Function;
@@ -53,6 +54,7 @@ public final class AccessTokens implements Function<String, Caller> {
     private final Duration skew;
     private final DefaultJWTClaimsVerifier<SecurityContext> claimsVerifier;
     private final Introspection introspection;
+    private volatile Instant lastWarning;
 
     private AccessTokens(OidcSettings settings, IssuerKeys keys, Introspection introspection, Clock clock) {
         this.introspection = introspection;
@@ -116,23 +118,29 @@ public final class AccessTokens implements Function<String, Caller> {
             }
             return claims;
         } catch (ExpiredJWTException e) {
-            return expired();
+            throw new AuthenticationFailure("EXPIRED_TOKEN", "The access token expired");
         } catch (RateLimitReachedException e) {
             // an unknown key id while the JWK Set was just fetched: no key for it
-            throw refused("no key for its key id (" + e.getMessage() + ")");
+            throw refused("no key for its key id");
         } catch (KeySourceException e) {
-            LOG.log(Level.WARNING, "The OpenID Connect issuer cannot be asked about a token: {0}", e.getMessage());
+            unreachable(e);
             throw new AuthenticationFailure(AuthenticationFailure.ISSUER_UNAVAILABLE,
                     "The access token cannot be checked now: its issuer cannot be reached; retry later");
-        } catch (BadJWTException | Introspection.Inactive e) {
-            throw refused(e.getMessage());
-        } catch (ParseException | BadJOSEException | com.nimbusds.jose.JOSEException e) {
+        } catch (Introspection.Inactive | ParseException | BadJOSEException | JOSEException e) {
             throw refused(e.getMessage());
         }
     }
 
-    private static JWTClaimsSet expired() {
-        throw new AuthenticationFailure("EXPIRED_TOKEN", "The access token expired");
+    /** A warning while the issuer cannot be reached, at most one per {@link IssuerKeys#RETRY}, not one per request. */
+    private void unreachable(KeySourceException e) {
+        Instant now = clock.instant();
+        Instant last = lastWarning;
+        boolean warn = last == null || !now.isBefore(last.plus(IssuerKeys.RETRY));
+        if (warn) {
+            lastWarning = now;
+        }
+        LOG.log(warn ? Level.WARNING : Level.FINE, "The OpenID Connect issuer cannot be asked about a token: {0}",
+                e.getMessage());
     }
 
     private static AuthenticationFailure refused(String why) {
