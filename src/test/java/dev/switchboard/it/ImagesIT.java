@@ -60,8 +60,7 @@ class ImagesIT {
             String text = Files.readString(file);
             assertTrue(text.contains("\nname: switchboard\n"), "the project is named");
             input = text.replace("\nname: switchboard\n", "\n");
-            compose = List.of("docker-compose", "--project-directory", file.getParent().toString(), "-f", "-",
-                    "--profile", "payara");
+            compose = List.of("docker-compose", "-f", "-", "--profile", "payara");
         } else {
             throw skip("neither `docker compose` nor `docker-compose` is installed; docker/compose.yaml is not checked");
         }
@@ -84,8 +83,10 @@ class ImagesIT {
         if (input == null) {
             return docker.run(Duration.ofSeconds(60), line);
         }
+        // read from stdin, the file's relative paths are taken from the working directory: docker/
         Path stdin = Files.writeString(Files.createTempFile(WORK, "compose-", ".yaml"), input);
-        List<String> redirected = new ArrayList<>(List.of("bash", "-c", "\"$@\" < \"$0\"", stdin.toString()));
+        List<String> redirected = new ArrayList<>(List.of("bash", "-c", "cd \"$0\" && \"${@:2}\" < \"$1\"",
+                REPOSITORY.resolve("docker").toString(), stdin.toString()));
         redirected.addAll(line);
         return docker.run(Duration.ofSeconds(60), redirected);
     }
