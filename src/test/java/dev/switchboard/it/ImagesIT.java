@@ -202,7 +202,8 @@ class ImagesIT {
         return images;
     }
 
-    private static RuntimeException skip(String reason) {
+    private static RuntimeException skip(String why) {
+        String reason = why.strip().replaceAll("\\s+", " ");
         String banner = "*".repeat(100);
         System.err.printf("%n%s%nImagesIT SKIPPED: %s%n%s%n%n", banner, reason, banner);
         Assumptions.abort("ImagesIT skipped: " + reason);
