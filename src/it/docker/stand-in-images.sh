@@ -8,7 +8,8 @@
 # WORK is a scratch directory. Prints one line per image made, ROLE=IMAGE, for the Dockerfiles'
 # build arguments: BASE_IMAGE (the Tomcat image's base), and with a JDK 21+ also JDK_IMAGE and
 # JRE_IMAGE (the Payara image's stages; one image serves both). An image already built here from
-# the same inputs (its label holds their digest) is kept rather than built again.
+# the same inputs (its label holds their digest) is kept rather than built again. Exits 3 when the
+# Debian base must be made but cannot be here (no debootstrap, or not root).
 set -euo pipefail
 work=${1:?usage: stand-in-images.sh WORK TOMCAT_ZIP JAVA17_HOME [JAVA21_HOME]}
 tomcat_zip=${2:?TOMCAT_ZIP}
@@ -22,8 +23,14 @@ digest() { cat "$@" | sha256sum | cut -c1-16; }
 feature() { sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$1/release"; }
 script_digest=$(digest "$0")
 
-# true when IMAGE exists and was built from inputs with digest KEY
-current() { [[ $(docker image inspect -f "{{index .Config.Labels \"$label\"}}" "$1" 2>/dev/null) == "$2" ]]; }
+# true when IMAGE exists and was built from inputs with digest KEY; otherwise its old version, if
+# any, is noted for removal once the new ones are made
+superseded=()
+current() {
+  [[ $(docker image inspect -f "{{index .Config.Labels \"$label\"}}" "$1" 2>/dev/null) == "$2" ]] && return
+  superseded+=("$(docker image inspect -f '{{.Id}}' "$1" 2>/dev/null)")
+  return 1
+}
 
 # A JDK as a self-contained tree: Debian's links into /etc are followed; links that lead nowhere
 # (docs, src.zip, GUI libraries of packages not installed) and what a runtime never reads are left out.
@@ -39,7 +46,8 @@ copy_jdk() {
 mkdir -p "$work"
 base=$repo/debian:bookworm
 if ! current "$base" "$script_digest"; then
-  command -v debootstrap >/dev/null || { echo "stand-in-images: debootstrap is not installed" >&2; exit 1; }
+  command -v debootstrap >/dev/null || { echo "stand-in-images: no Debian base: debootstrap is not installed" >&2; exit 3; }
+  [[ $(id -u) == 0 ]] || { echo "stand-in-images: no Debian base: debootstrap needs root" >&2; exit 3; }
   rootfs="$work/rootfs"
   rm -rf "$rootfs"
   debootstrap --variant=minbase bookworm "$rootfs" "$mirror" > "$work/debootstrap.log" 2>&1 \
@@ -105,3 +113,8 @@ DOCKERFILE
   echo "JDK_IMAGE=$jdk_image"
   echo "JRE_IMAGE=$jdk_image"
 fi
+
+# newest first: the stand-ins, then the base they were made on
+for (( i = ${#superseded[@]} - 1; i >= 0; i-- )); do
+  [[ -n ${superseded[i]} ]] && docker rmi "${superseded[i]}" >/dev/null 2>&1 || true
+done

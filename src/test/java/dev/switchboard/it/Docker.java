@@ -40,13 +40,18 @@ final class Docker {
             return info.exit() == 0 ? Optional.empty()
                     : Optional.of("no Docker engine answers `docker info`: " + info.tail());
         } catch (IOException e) {
-            return Optional.of("no docker command: " + e.getMessage());
+            return Optional.of("`docker info` could not be run: " + e.getMessage());
         }
     }
 
     Result run(Duration timeout, List<String> command) throws IOException {
         Path log = Files.createTempFile(logs, "docker-", ".log");
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process process;
+        try {
+            process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        } catch (IOException e) {
+            return new Result(127, "cannot run " + command.get(0) + ": " + e.getMessage());
+        }
         try {
             if (!process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
