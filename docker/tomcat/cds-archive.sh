@@ -9,6 +9,9 @@ set -euo pipefail
 home=${1:?usage: cds-archive.sh CATALINA_HOME [ARCHIVE]}
 archive=${2:-$home/switchboard.jsa}
 here=$(cd "$(dirname "$0")" && pwd)
+# healthcheck.sh lies beside this script in the image, one directory up in the repository
+health=$here/healthcheck.sh
+[[ -f $health ]] || health=$here/../healthcheck.sh
 port=${HTTP_PORT:-8080}
 data=$(mktemp -d)
 trap 'rm -rf "$data"' EXIT
@@ -16,11 +19,12 @@ trap 'rm -rf "$data"' EXIT
 CATALINA_HOME=$home SWITCHBOARD_DATA_DIR=$data HTTP_PORT=$port HTTP_ADDRESS=127.0.0.1 \
   CATALINA_OPTS="-XX:ArchiveClassesAtExit=$archive" setsid bash "$here/entrypoint.sh" > "$data/training.log" 2>&1 &
 server=$!
-for _ in $(seq 600); do
-  HTTP_PORT=$port bash "$here/../healthcheck.sh" 2>/dev/null && break
+# up to five minutes: a build machine busy with other work starts Tomcat slowly
+for _ in $(seq 1500); do
+  HTTP_PORT=$port bash "$health" 2>/dev/null && break
   sleep 0.2
 done
-HTTP_PORT=$port bash "$here/../healthcheck.sh" || { cat "$data/training.log" >&2; kill -- -"$server"; exit 1; }
+HTTP_PORT=$port bash "$health" || { cat "$data/training.log" >&2; kill -- -"$server"; exit 1; }
 
 # one answered SendMessage, so the archive holds the request path's classes as well
 body='{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"cds-training",'

@@ -95,7 +95,12 @@ class TomcatImageIT {
         ProcessBuilder builder = new ProcessBuilder(Stream.concat(Stream.of("bash"), command.stream()).toList());
         builder.environment().putAll(env);
         Process process = builder.redirectErrorStream(true).redirectOutput(temp.resolve("script.log").toFile()).start();
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "script finished: " + command);
+        // cds-archive.sh waits up to five minutes for its training start-up
+        if (!process.waitFor(360, TimeUnit.SECONDS)) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            throw new AssertionError("script did not finish: " + command + "\n" + read(temp.resolve("script.log")));
+        }
         return process.exitValue();
     }
 
