@@ -4,12 +4,7 @@ import dev.switchboard.client.oauth.OAuthSession;
 import dev.switchboard.client.oauth.TokenStore;
 import java.net.URI;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code logout}: revokes the tokens of the logins kept for an agent where the issuer offers
@@ -17,27 +12,16 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "logout", mixinStandardHelpOptions = true,
         description = "Revoke and forget the OAuth login kept for an agent (connect --login made it).")
-final class LogoutCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    ClientOptions client;
-
-    @Parameters(index = "0", paramLabel = "AGENT", description = "The agent's URL, or the name of a saved peer.")
-    String agent;
-
-    private final Main.Surroundings surroundings;
-
+final class LogoutCommand extends TaskCommands.AgentCommand {
     LogoutCommand(Main.Surroundings surroundings) {
-        this.surroundings = surroundings;
+        super(surroundings);
     }
 
     @Override
     public Integer call() throws Exception {
         URI url = URI.create(client.resolve(agent, surroundings));
         TokenStore store = client.tokenStore(surroundings);
-        var out = spec.commandLine().getOut();
+        var out = out();
         int ended = 0;
         for (Optional<OAuthSession> session = store.forAgent(url); session.isPresent(); session = store.forAgent(url)) {
             boolean revoked = session.get().logout();

@@ -11,8 +11,8 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * The device authorization grant (RFC 8628): asks for a user code, shows the user where to enter
- * it, and polls the token endpoint at the interval the server asks for, 5 s slower after each
+ * The device authorization grant (RFC 8628), with PKCE S256: asks for a user code, shows the user
+ * where to enter it, and polls the token endpoint at the interval the server asks for, 5 s slower after each
  * {@code slow_down}, until the user approves, refuses, or the code or the timeout runs out.
  */
 final class DeviceGrant {
@@ -47,11 +47,16 @@ final class DeviceGrant {
 
     /** Runs the grant; answers the token endpoint's successful answer. */
     JsonObject run() {
+        // PKCE on the device grant is no part of RFC 8628, but servers that require PKCE of a client
+        // (Keycloak) ask for it here too, and others ignore parameters they do not know
+        Pkce pkce = new Pkce();
         Map<String, String> request = new LinkedHashMap<>();
         request.put("client_id", clientId);
         if (!scopes.isEmpty()) {
             request.put("scope", String.join(" ", scopes));
         }
+        request.put("code_challenge", pkce.challenge());
+        request.put("code_challenge_method", "S256");
         JsonObject authorization = http.postForm(server.deviceAuthorizationEndpoint(), request);
         String deviceCode = text(authorization, "device_code");
         String userCode = text(authorization, "user_code");
@@ -71,6 +76,7 @@ final class DeviceGrant {
         poll.put("grant_type", OAuthLogin.DEVICE_GRANT);
         poll.put("device_code", deviceCode);
         poll.put("client_id", clientId);
+        poll.put("code_verifier", pkce.verifier());
         while (true) {
             if (Instant.now().plus(interval).isAfter(deadline)) {
                 throw new OAuthException("the sign-in at " + server.issuer() + " was not approved in time");

@@ -138,9 +138,8 @@ public final class OAuthLogin {
                 .add("redirect_uris", JsonFactory.createArrayBuilder().add(config.redirectUri.toString()))
                 .add("grant_types", grants).add("response_types", JsonFactory.createArrayBuilder().add("code"))
                 .add("token_endpoint_auth_method", "none").add("application_type", "native");
-        if (!config.scopes.isEmpty()) {
-            request.add("scope", String.join(" ", config.scopes));
-        }
+        // no "scope": servers restrict which scopes a registration may name (Keycloak refuses even
+        // "openid"), and the login asks for the scopes anyway
         JsonObject answer = http.postJson(server.registrationEndpoint(), request.build());
         if (!(answer.get("client_id") instanceof JsonString id)) {
             throw new OAuthException("the registration endpoint of " + server.issuer() + " answered no client_id");
