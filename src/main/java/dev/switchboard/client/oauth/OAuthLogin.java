@@ -135,7 +135,7 @@ public final class OAuthLogin {
             grants.add(DEVICE_GRANT);
         }
         var request = JsonFactory.createObjectBuilder().add("client_name", config.clientName)
-                .add("redirect_uris", JsonFactory.createArrayBuilder().add(config.redirectUri.toString()))
+                .add("redirect_uris", JsonFactory.createArrayBuilder().add(registeredRedirect(config.redirectUri)))
                 .add("grant_types", grants).add("response_types", JsonFactory.createArrayBuilder().add("code"))
                 .add("token_endpoint_auth_method", "none").add("application_type", "native");
         // no "scope": servers restrict which scopes a registration may name (Keycloak refuses even
@@ -145,6 +145,17 @@ public final class OAuthLogin {
             throw new OAuthException("the registration endpoint of " + server.issuer() + " answered no client_id");
         }
         return id.getString();
+    }
+
+    /**
+     * The redirect URI to register: as given, or without its port when it is 0 (any free port), so
+     * that a server matching loopback redirects without the port (RFC 8252 §7.3) accepts each one.
+     */
+    static String registeredRedirect(URI redirect) {
+        if (redirect.getPort() != 0) {
+            return redirect.toString();
+        }
+        return redirect.getScheme() + "://" + redirect.getHost() + redirect.getRawPath();
     }
 
     private JsonObject authorizationCode(AuthorizationServer server, String clientId) {
