@@ -275,4 +275,61 @@ class OAuthKeycloakIT {
         assertEquals(session.clientId(), again.clientId());
         again.logout();
     }
+
+    @Test
+    void theCliSignsInWithTheDeviceGrantWithoutADisplayAndLogsOut() throws Exception {
+        String card = """
+                {"name":"Guarded","description":"d","version":"1","capabilities":{},
+                 "defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[],
+                 "supportedInterfaces":[{"url":"$BASE/rpc","protocolBinding":"JSONRPC","protocolVersion":"1.0"}],
+                 "securitySchemes":{"sso":{"openIdConnectSecurityScheme":{"openIdConnectUrl":"%s"}}},
+                 "securityRequirements":[{"schemes":{"sso":{"list":[]}}}]}""".formatted(keycloak.discovery());
+        String task = """
+                {"jsonrpc":"2.0","id":1,"result":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_COMPLETED"}}}""";
+        User olivia = new User("olivia", "olivia-password");
+        try (dev.switchboard.client.FakeAgent agent = new dev.switchboard.client.FakeAgent()) {
+            agent.answer("/.well-known/agent-card.json", 200, card).answer("/rpc", 200, task);
+            String peers = config.resolve("peers.json").toString();
+            // no DISPLAY in this environment: the CLI takes the device grant and prints the code on stderr
+            java.io.ByteArrayOutputStream errText = new java.io.ByteArrayOutputStream();
+            java.io.OutputStream watching = new java.io.OutputStream() {
+                private final StringBuilder line = new StringBuilder();
+
+                @Override
+                public void write(int b) {
+                    errText.write(b);
+                    line.append((char) b);
+                    Matcher shown = Pattern.compile("open (\\S+) and enter the code (\\S+)\\s").matcher(line);
+                    if (shown.find()) {
+                        String verification = shown.group(1);
+                        String code = shown.group(2);
+                        line.setLength(0);
+                        CompletableFuture.runAsync(() -> olivia.visit(URI.create(verification), code));
+                    }
+                }
+            };
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            int exit = dev.switchboard.cli.Main.run(new String[] {"connect", agent.base(), "--login",
+                    "--oauth-client-id", "switchboard-cli", "--oauth-scope", "openid", "--login-timeout", "60",
+                    "--peers", peers}, Map.of(), java.io.InputStream.nullInputStream(),
+                    new java.io.PrintStream(out, true), new java.io.PrintStream(watching, true));
+            assertEquals(0, exit, errText + " / the user saw " + olivia.pages);
+
+            agent.received.clear();
+            assertEquals(0, dev.switchboard.cli.Main.run(new String[] {"get", agent.base(), "t1", "--peers", peers},
+                    Map.of(), java.io.InputStream.nullInputStream(), new java.io.PrintStream(out, true),
+                    new java.io.PrintStream(errText, true)));
+            String authorization = agent.received.stream().filter(r -> r.path().equals("/rpc")).findFirst()
+                    .orElseThrow().header("Authorization");
+            String token = authorization.substring("Bearer ".length());
+            assertEquals("olivia", claims(token).getStringClaim("preferred_username"));
+            assertTrue(!out.toString().contains(token) && !errText.toString().contains(token), "never printed");
+
+            java.io.ByteArrayOutputStream logout = new java.io.ByteArrayOutputStream();
+            assertEquals(0, dev.switchboard.cli.Main.run(new String[] {"logout", agent.base(), "--peers", peers},
+                    Map.of(), java.io.InputStream.nullInputStream(), new java.io.PrintStream(logout, true),
+                    new java.io.PrintStream(errText, true)));
+            assertTrue(logout.toString().contains("tokens revoked and forgotten"), logout.toString());
+        }
+    }
 }
