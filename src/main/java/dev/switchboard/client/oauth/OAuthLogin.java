@@ -1,18 +1,13 @@
 package dev.switchboard.client.oauth;
 
 import dev.switchboard.client.PeerCard;
-import dev.switchboard.protocol.JsonFactory;
-import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -99,7 +94,8 @@ public final class OAuthLogin {
         }
         String clientId = clientId(server, device);
         JsonObject answer = device ? new DeviceGrant(http, server, clientId, config.scopes, config.prompt,
-                config.timeout).run() : authorizationCode(server, clientId);
+                config.timeout).run() : new AuthorizationCodeGrant(http, server, clientId, config.redirectUri,
+                config.scopes, config.browser, config.prompt, config.timeout).run();
         URI agent = config.agent != null ? config.agent : config.card != null ? config.card.cardUrl() : null;
         Set<String> agents = new LinkedHashSet<>();
         config.store.find(server.issuer(), clientId).ifPresent(before -> agents.addAll(before.agents()));
@@ -122,86 +118,10 @@ public final class OAuthLogin {
                 throw new OAuthException(server.issuer() + " offers no dynamic client registration; give a client id"
                         + " registered there");
             }
-            String registered = register(server, device);
+            String registered = ClientRegistration.register(http, server, config.clientName, config.redirectUri, device);
             config.store.saveRegisteredClient(server.issuer(), registered);
             return registered;
         });
-    }
-
-    /** Dynamic client registration (RFC 7591) as a public native client. */
-    private String register(AuthorizationServer server, boolean device) {
-        JsonArrayBuilder grants = JsonFactory.createArrayBuilder().add("authorization_code").add("refresh_token");
-        if (device) {
-            grants.add(DEVICE_GRANT);
-        }
-        var request = JsonFactory.createObjectBuilder().add("client_name", config.clientName)
-                .add("redirect_uris", JsonFactory.createArrayBuilder().add(registeredRedirect(config.redirectUri)))
-                .add("grant_types", grants).add("response_types", JsonFactory.createArrayBuilder().add("code"))
-                .add("token_endpoint_auth_method", "none").add("application_type", "native");
-        // no "scope": servers restrict which scopes a registration may name (Keycloak refuses even
-        // "openid"), and the login asks for the scopes anyway
-        JsonObject answer = http.postJson(server.registrationEndpoint(), request.build());
-        if (!(answer.get("client_id") instanceof JsonString id)) {
-            throw new OAuthException("the registration endpoint of " + server.issuer() + " answered no client_id");
-        }
-        return id.getString();
-    }
-
-    /**
-     * The redirect URI to register: as given, or without its port when it is 0 (any free port), so
-     * that a server matching loopback redirects without the port (RFC 8252 §7.3) accepts each one.
-     */
-    static String registeredRedirect(URI redirect) {
-        if (redirect.getPort() != 0) {
-            return redirect.toString();
-        }
-        return redirect.getScheme() + "://" + redirect.getHost() + redirect.getRawPath();
-    }
-
-    private JsonObject authorizationCode(AuthorizationServer server, String clientId) {
-        Pkce pkce = new Pkce();
-        String state = Pkce.random(16);
-        try (LoopbackReceiver receiver = LoopbackReceiver.start(config.redirectUri, state)) {
-            Map<String, String> query = new LinkedHashMap<>();
-            query.put("response_type", "code");
-            query.put("client_id", clientId);
-            query.put("redirect_uri", receiver.redirectUri().toString());
-            if (!config.scopes.isEmpty()) {
-                query.put("scope", String.join(" ", config.scopes));
-            }
-            query.put("state", state);
-            query.put("code_challenge", pkce.challenge());
-            query.put("code_challenge_method", "S256");
-            String base = server.authorizationEndpoint().toString();
-            URI url = URI.create(base + (server.authorizationEndpoint().getRawQuery() == null ? "?" : "&")
-                    + OAuthHttp.form(query));
-            config.prompt.accept("To sign in at " + server.issuer() + ", open this URL in a browser:\n  " + url);
-            try {
-                config.browser.accept(url);
-            } catch (RuntimeException e) {
-                config.prompt.accept("(could not open a browser: " + e.getClass().getSimpleName() + ")");
-            }
-            LoopbackReceiver.Callback callback = receiver.await(config.timeout);
-            if (callback.error() != null) {
-                throw new OAuthException("the sign-in at " + server.issuer() + " did not succeed: " + callback.error()
-                        + (callback.errorDescription() == null ? "" : " (" + callback.errorDescription() + ")"),
-                        callback.error(), 0, null);
-            }
-            if (callback.issuer() != null && !callback.issuer().equals(server.issuer())) {
-                throw new OAuthException("the sign-in's answer names the issuer " + callback.issuer() + ", not "
-                        + server.issuer() + "; it is not used");
-            }
-            if (callback.code() == null || callback.code().isEmpty()) {
-                throw new OAuthException("the sign-in's answer carries no code");
-            }
-            Map<String, String> form = new LinkedHashMap<>();
-            form.put("grant_type", "authorization_code");
-            form.put("code", callback.code());
-            form.put("redirect_uri", receiver.redirectUri().toString());
-            form.put("client_id", clientId);
-            form.put("code_verifier", pkce.verifier());
-            return http.postForm(server.tokenEndpoint(), form);
-        }
     }
 
     @Override
