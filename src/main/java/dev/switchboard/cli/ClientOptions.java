@@ -6,6 +6,8 @@ import dev.switchboard.client.ClientTls;
 import dev.switchboard.client.Credentials;
 import dev.switchboard.client.Endpoint;
 import dev.switchboard.client.PeerCard;
+import dev.switchboard.client.oauth.OAuthSession;
+import dev.switchboard.client.oauth.TokenStore;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -15,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import picocli.CommandLine.Option;
 
 /**
@@ -104,13 +107,32 @@ final class ClientOptions {
     }
 
     private Credentials credentials;
+    private Secrets secrets;
+    /** The stored (or new) OAuth login the agent's calls carry, if any. */
+    private OAuthSession session;
 
     /** The credentials, their secrets read from where the options say; once per run. */
     Credentials credentials(Main.Surroundings surroundings, PrintWriter err) {
-        if (credentials != null) {
-            return credentials;
+        if (credentials == null) {
+            credentials = builder(surroundings, err).build();
         }
-        Secrets secrets = new Secrets(surroundings, err);
+        return credentials;
+    }
+
+    /** The login whose tokens this run sends; null when it sends none. */
+    OAuthSession session() {
+        return session;
+    }
+
+    /** Where OAuth logins are kept: {@code oauth/} beside the saved peers, owner-only. */
+    TokenStore tokenStore(Main.Surroundings surroundings) {
+        return TokenStore.in(peersPath(surroundings).toAbsolutePath().resolveSibling("oauth"));
+    }
+
+    private Credentials.Builder builder(Main.Surroundings surroundings, PrintWriter err) {
+        if (secrets == null) {
+            secrets = new Secrets(surroundings, err);
+        }
         Credentials.Builder builder = Credentials.builder();
         try {
             builder.callerKey(CallerKeyFile.readOrCreate(peersPath(surroundings).resolveSibling(CallerKeyFile.NAME)));
@@ -143,7 +165,28 @@ final class ClientOptions {
                     oauthTokenUrl, oauthScopes);
         }
         allowedOrigins.forEach(builder::allowOrigin);
-        credentials = builder.build();
+        return builder;
+    }
+
+    /**
+     * The credentials for this card: those the options give, else the login {@code login} makes
+     * (connect --login), else the login stored for the card's agent, if any.
+     */
+    private Credentials credentialsFor(PeerCard card, Main.Surroundings surroundings, PrintWriter err,
+                                       Function<PeerCard, OAuthSession> login) {
+        Credentials given = credentials(surroundings, err);
+        if (login != null) {
+            if (!given.isEmpty()) {
+                throw new IllegalArgumentException("--login signs you in; it goes with no other credential option");
+            }
+            session = login.apply(card);
+        } else if (given.isEmpty()) {
+            session = tokenStore(surroundings).forAgent(card.cardUrl()).orElse(null);
+        }
+        if (session == null) {
+            return given;
+        }
+        credentials = builder(surroundings, err).bearerTokens(session::accessToken).build();
         return credentials;
     }
 
@@ -171,7 +214,7 @@ final class ClientOptions {
         return PeerRegistry.load(peersPath(surroundings));
     }
 
-    private Path peersPath(Main.Surroundings surroundings) {
+    Path peersPath(Main.Surroundings surroundings) {
         return peersFile != null ? peersFile
                 : PeerRegistry.defaultFile(surroundings.environment(), System.getProperty("user.home"));
     }
@@ -189,6 +232,15 @@ final class ClientOptions {
     /** Discovers the agent and builds a client, showing progress on stderr if it takes a while. */
     A2AClient connect(String target, Main.Surroundings surroundings, PrintWriter err)
             throws IOException, GeneralSecurityException {
+        return connect(target, surroundings, err, null);
+    }
+
+    /**
+     * @param login null, or signs the user in for the card once it is read: the new login's tokens
+     *              are what the client sends
+     */
+    A2AClient connect(String target, Main.Surroundings surroundings, PrintWriter err,
+                      Function<PeerCard, OAuthSession> login) throws IOException, GeneralSecurityException {
         String url = resolve(target, surroundings);
         A2AClient.Builder builder = A2AClient.builder().credentials(credentials(surroundings, err))
                 .timeout(Duration.ofSeconds(timeoutSeconds)).connectTimeout(Duration.ofSeconds(
@@ -206,7 +258,7 @@ final class ClientOptions {
         try (Progress progress = Progress.start(err, "the Agent Card of " + url)) {
             card = builder.discover(url);
         }
-        return builder.build(card);
+        return builder.credentials(credentialsFor(card, surroundings, err, login)).build(card);
     }
 
     /** The card signature policy an option names, trusting the JWK Set file when one is given. */

@@ -5,6 +5,7 @@ import dev.switchboard.client.A2AClient;
 import dev.switchboard.client.A2ARemoteException;
 import dev.switchboard.client.CardScheme;
 import dev.switchboard.client.PeerCard;
+import dev.switchboard.client.oauth.OAuthSession;
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.protocol.SendMessageResult;
@@ -23,7 +24,8 @@ import picocli.CommandLine.Option;
  * ({@code --inspect}) or runs client-side fitness checks ({@code --conformance}).
  */
 @Command(name = "connect", mixinStandardHelpOptions = true,
-        description = "Discover an agent, save it as a peer; --inspect shows how, --conformance checks it.")
+        description = "Discover an agent, save it as a peer; --inspect shows how, --conformance checks it,"
+                + " --login signs you in at its authorization server.")
 final class ConnectCommand extends TaskCommands.AgentCommand {
     @Option(names = "--inspect", description = "Print the discovery trace, interfaces, binding and security.")
     boolean inspect;
@@ -37,6 +39,9 @@ final class ConnectCommand extends TaskCommands.AgentCommand {
     @Option(names = "--no-save", description = "Do not save the agent as a peer.")
     boolean noSave;
 
+    @picocli.CommandLine.Mixin
+    LoginOptions login;
+
     /** One check's outcome. */
     record Check(String status, String name, String detail) {
     }
@@ -47,8 +52,15 @@ final class ConnectCommand extends TaskCommands.AgentCommand {
 
     @Override
     public Integer call() throws Exception {
-        A2AClient agentClient = connect();
+        A2AClient agentClient = login.login
+                ? client.connect(agent, surroundings, err(), c -> login.login(c, client, surroundings, err()))
+                : connect();
         PeerCard card = agentClient.card();
+        OAuthSession session = client.session();
+        if (login.login) {
+            err().println("signed in at " + session.issuer() + " as client " + session.clientId()
+                    + "; the tokens are kept in " + client.tokenStore(surroundings).directory());
+        }
         if (!noSave) {
             client.registry(surroundings).save(Peer.of(card.cardUrl().toString(), card, Instant.now()));
         }
@@ -64,6 +76,7 @@ final class ConnectCommand extends TaskCommands.AgentCommand {
                     .add("protocolVersion", agentClient.endpoint().version().label())
                     .add("url", agentClient.agentInterface().url())
                     .add("sends", client.credentials(surroundings, err()).describe(card.schemes()))
+                    .add("oauthIssuer", session == null ? "" : session.issuer())
                     .add("trace", trace).add("checks", results).build());
         } else {
             out().println("connected to '" + card.name() + "' over " + agentClient.endpoint() + " at "
@@ -73,12 +86,28 @@ final class ConnectCommand extends TaskCommands.AgentCommand {
                 out().println("  security schemes: " + (card.schemes().isEmpty() ? "none"
                         : String.join("; ", card.schemes().stream().map(CardScheme::describe).toList())));
                 out().println("  will send: " + client.credentials(surroundings, err()).describe(card.schemes()));
+                out().println("  OAuth login: " + loginLine(card, session));
                 out().println("  skills: " + String.join(", ", card.skills().stream().map(s -> s.id()).toList()));
             }
             checks.forEach(c -> out().println(c.status() + " " + c.name() + (c.detail().isEmpty() ? "" : ": " + c.detail())));
         }
         boolean failed = checks.stream().anyMatch(c -> c.status().equals("FAIL"));
         return failed ? Main.CHECK_FAILED : Main.OK;
+    }
+
+    /** What inspect says of the user's login for this agent: the stored one, or how to make one. */
+    private String loginLine(PeerCard card, OAuthSession session) {
+        if (session != null) {
+            return session.issuer() + ", client " + session.clientId() + ", access token valid until "
+                    + session.expiresAt().map(Object::toString).orElse("(not said)")
+                    + (session.refreshable() ? ", refreshed with the kept refresh token" : ", no refresh token");
+        }
+        boolean declared = card.schemes().stream().anyMatch(s -> s.type() == CardScheme.Type.OPENID_CONNECT
+                || s.type() == CardScheme.Type.OAUTH2 && (s.metadataUrl() != null
+                || s.flows().contains("authorizationCode") || s.flows().contains("deviceCode")));
+        return declared && client.credentials(surroundings, err()).isEmpty()
+                ? "none stored for this agent; sign in with: switchboard connect " + agent + " --login"
+                : "none";
     }
 
     private List<Check> checks(A2AClient agentClient) {

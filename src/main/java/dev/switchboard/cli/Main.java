@@ -30,8 +30,14 @@ public final class Main implements Runnable {
     /** Exit code when {@code connect --conformance} or {@code card check} found a problem. */
     public static final int CHECK_FAILED = 4;
 
-    /** What a command may read from its surroundings: the environment and standard input. */
-    record Surroundings(Map<String, String> environment, InputStream stdin) {
+    /**
+     * What a command may read from its surroundings: the environment and standard input, and how it
+     * opens a login's URL for the user.
+     */
+    record Surroundings(Map<String, String> environment, InputStream stdin, java.util.function.Consumer<java.net.URI> browser) {
+        Surroundings(Map<String, String> environment, InputStream stdin) {
+            this(environment, stdin, Browser.system(environment));
+        }
     }
 
     public static void main(String[] args) {
@@ -41,7 +47,12 @@ public final class Main implements Runnable {
     /** Runs one command line against the given environment and streams; returns the exit code. */
     public static int run(String[] args, Map<String, String> environment, InputStream stdin,
                           PrintStream out, PrintStream err) {
-        CommandLine commandLine = commandLine(new Surroundings(Map.copyOf(environment), stdin));
+        return run(args, new Surroundings(Map.copyOf(environment), stdin), out, err);
+    }
+
+    /** Runs one command line in the given surroundings; returns the exit code. */
+    static int run(String[] args, Surroundings surroundings, PrintStream out, PrintStream err) {
+        CommandLine commandLine = commandLine(surroundings);
         commandLine.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         commandLine.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
         try {
@@ -65,6 +76,7 @@ public final class Main implements Runnable {
         return new CommandLine(new Main())
                 .addSubcommand(keys)
                 .addSubcommand(new ConnectCommand(surroundings))
+                .addSubcommand(new LogoutCommand(surroundings))
                 .addSubcommand(new TaskCommands.Send(surroundings))
                 .addSubcommand(new TaskCommands.Get(surroundings))
                 .addSubcommand(new TaskCommands.Cancel(surroundings))
@@ -80,12 +92,17 @@ public final class Main implements Runnable {
                                 + remote.code() + "): " + remote.getMessage());
                         return FAILED;
                     }
+                    if (e instanceof dev.switchboard.client.oauth.OAuthException) {
+                        commandLine.getErr().println("switchboard: " + e.getMessage());
+                        return FAILED;
+                    }
                     if (e instanceof A2AClientException) {
                         commandLine.getErr().println("switchboard: " + e.getMessage());
                         return UNREACHABLE;
                     }
                     if (!(e instanceof IllegalArgumentException || e instanceof IllegalStateException
-                            || e instanceof java.io.IOException || e instanceof AmbiguousPeerException
+                            || e instanceof java.io.IOException || e instanceof java.io.UncheckedIOException
+                            || e instanceof AmbiguousPeerException
                             || e instanceof java.security.GeneralSecurityException
                             || e instanceof dev.switchboard.config.InvalidSettingException)) {
                         throw e;

@@ -117,14 +117,19 @@ final class CardReader {
         }
         if (t.startsWith("oauth2")) {
             String tokenUrl = null;
-            if (inner.get("flows") instanceof JsonObject flows
-                    && flows.get("clientCredentials") instanceof JsonObject credentials) {
-                tokenUrl = text(credentials, "tokenUrl");
+            List<String> flowNames = List.of();
+            if (inner.get("flows") instanceof JsonObject flows) {
+                flowNames = flows.keySet().stream().filter(f -> flows.get(f) instanceof JsonObject).toList();
+                if (flows.get("clientCredentials") instanceof JsonObject credentials) {
+                    tokenUrl = text(credentials, "tokenUrl");
+                }
             }
-            return new CardScheme(name, CardScheme.Type.OAUTH2, null, null, null, tokenUrl);
+            return new CardScheme(name, CardScheme.Type.OAUTH2, null, null, null, tokenUrl,
+                    text(inner, "oauth2MetadataUrl"), flowNames);
         }
         if (t.startsWith("openid")) {
-            return new CardScheme(name, CardScheme.Type.OPENID_CONNECT, null, null, null, null);
+            return new CardScheme(name, CardScheme.Type.OPENID_CONNECT, null, null, null, null,
+                    text(inner, "openIdConnectUrl"), List.of());
         }
         if (t.startsWith("mtls") || t.startsWith("mutualtls")) {
             return new CardScheme(name, CardScheme.Type.MUTUAL_TLS, null, null, null, null);

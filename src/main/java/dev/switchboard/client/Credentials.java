@@ -50,6 +50,7 @@ public final class Credentials {
     public static final String CALLER_KEY_HEADER = "X-Switchboard-Caller-Key";
 
     private final String bearerToken;
+    private final java.util.function.Supplier<String> bearerTokens;
     private final String apiKey;
     private final String basic;
     private final Map<String, String> headers;
@@ -60,6 +61,7 @@ public final class Credentials {
     private Credentials(Builder builder) {
         this.callerKey = builder.callerKey != null ? builder.callerKey : java.util.UUID.randomUUID().toString();
         this.bearerToken = builder.bearerToken;
+        this.bearerTokens = builder.bearerTokens;
         this.apiKey = builder.apiKey;
         this.basic = builder.basic;
         this.headers = Map.copyOf(builder.headers);
@@ -99,6 +101,8 @@ public final class Credentials {
         URI target = uri;
         if (bearerToken != null) {
             out.put("Authorization", "Bearer " + bearerToken);
+        } else if (bearerTokens != null) {
+            out.put("Authorization", "Bearer " + Objects.requireNonNull(bearerTokens.get(), "the bearer token source gave none"));
         } else if (oauth != null) {
             out.put("Authorization", "Bearer " + oauth.token(tokenUrl(schemes, scope), scope.home(), fetch));
         } else if (basic != null) {
@@ -150,7 +154,7 @@ public final class Credentials {
 
     /** Whether any credential (beyond extra headers) was supplied. */
     public boolean isEmpty() {
-        return bearerToken == null && apiKey == null && basic == null && oauth == null;
+        return bearerToken == null && bearerTokens == null && apiKey == null && basic == null && oauth == null;
     }
 
     /** Whether the public card's request carries anything: the extra headers. */
@@ -168,6 +172,8 @@ public final class Credentials {
         StringBuilder text = new StringBuilder();
         if (bearerToken != null) {
             text.append("Authorization: Bearer ***");
+        } else if (bearerTokens != null) {
+            text.append("Authorization: Bearer *** (from a token source, e.g. an OAuth 2 login)");
         } else if (oauth != null) {
             text.append("Authorization: Bearer *** (OAuth 2 client credentials)");
         } else if (basic != null) {
@@ -214,6 +220,7 @@ public final class Credentials {
     /** Collects credentials; every method replaces an earlier value of the same kind. */
     public static final class Builder {
         private String bearerToken;
+        private java.util.function.Supplier<String> bearerTokens;
         private String apiKey;
         private String basic;
         private final Map<String, String> headers = new LinkedHashMap<>();
@@ -239,6 +246,19 @@ public final class Credentials {
 
         public Builder bearerToken(String token) {
             this.bearerToken = Objects.requireNonNull(token, "token");
+            this.bearerTokens = null;
+            return this;
+        }
+
+        /**
+         * A bearer token asked of {@code source} for every request, so that a token that is
+         * refreshed (an OAuth 2 login's {@code OAuthSession::accessToken}) is always the current
+         * one. The source is called on the requesting thread; what it throws ends the request.
+         * Replaces a fixed {@link #bearerToken}.
+         */
+        public Builder bearerTokens(java.util.function.Supplier<String> source) {
+            this.bearerTokens = Objects.requireNonNull(source, "source");
+            this.bearerToken = null;
             return this;
         }
 

@@ -7,7 +7,8 @@
  * public types are the client and its builder, the card it reads
  * ({@code PeerCard}, {@code CardScheme}), what a caller supplies ({@code Credentials},
  * {@code ClientTls}, {@code Endpoint}, {@code CardTrust}: which card signatures it trusts), {@code EventStream} and the two exceptions; everything else
- * is package-private. It depends on the JDK, JSON-P, nimbus-jose-jwt and the {@code protocol} model, codecs and
+ * is package-private. A user's OAuth 2 login lives in the subpackage {@code oauth}, which depends on
+ * this one; this one takes its tokens as any token source ({@code Credentials.Builder.bearerTokens}). It depends on the JDK, JSON-P, nimbus-jose-jwt and the {@code protocol} model, codecs and
  * card signatures it shares with the server, never on the server's other packages.
  */
 package dev.switchboard.client;
