@@ -15,9 +15,10 @@ import java.util.function.Function;
 /**
  * Where the server's spans come from: the OpenTelemetry API's global instance, which the
  * OpenTelemetry Java agent or an SDK the deployer registers provides. With neither, tracing is off:
- * {@link #tracer()} is null and callers make no span at all, so that a plain deployment pays one
- * volatile read per operation. The instance is asked for on every use, never kept, so that an SDK
- * registered after start-up (or reset between tests) is the one used.
+ * {@link #tracer()} is null and callers make no span at all. {@code GlobalOpenTelemetry} answers
+ * under a lock every thread shares, so it is asked at most once a second until it has an
+ * implementation, whose tracer is then kept: a plain deployment pays a volatile read and a clock
+ * read per use, and an SDK registered after start-up is found within a second.
  */
 public final class Tracing {
     /** The instrumentation scope the spans are made under. */
@@ -40,17 +41,43 @@ public final class Tracing {
         }
     };
 
+    private static final long RECHECK_NANOS = 1_000_000_000L;
+    private static volatile Tracer tracer;
+    private static volatile long recheckAt = Long.MIN_VALUE;
+
     private Tracing() {
     }
 
     /** Whether an OpenTelemetry implementation is present: the Java agent, or a registered SDK. */
     public static boolean isOn() {
-        return GlobalOpenTelemetry.isSet();
+        return tracer() != null;
     }
 
     /** The tracer, or null when tracing is off. */
     public static Tracer tracer() {
-        return GlobalOpenTelemetry.isSet() ? GlobalOpenTelemetry.getTracer(SCOPE) : null;
+        Tracer found = tracer;
+        if (found != null) {
+            return found;
+        }
+        long now = System.nanoTime();
+        if (recheckAt != Long.MIN_VALUE && now - recheckAt < 0) {
+            return null;
+        }
+        recheckAt = now + RECHECK_NANOS;
+        if (GlobalOpenTelemetry.isSet()) {
+            found = GlobalOpenTelemetry.get().getTracer(SCOPE);
+            tracer = found;
+        }
+        return found;
+    }
+
+    /**
+     * Forgets the tracer found, so that the next use asks {@code GlobalOpenTelemetry} again: for
+     * tests that register and reset SDKs.
+     */
+    public static void reset() {
+        tracer = null;
+        recheckAt = Long.MIN_VALUE;
     }
 
     /**

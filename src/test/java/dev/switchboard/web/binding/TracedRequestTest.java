@@ -86,6 +86,7 @@ class TracedRequestTest {
                         .build())
                 .setPropagators(ContextPropagators.create(W3CTraceContextPropagator.getInstance()))
                 .buildAndRegisterGlobal();
+        Tracing.reset();
         db = StoreTesting.open(dir);
         webhook = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         webhook.createContext("/hook", exchange -> {
@@ -113,6 +114,7 @@ class TracedRequestTest {
         db.close();
         sdk.close();
         GlobalOpenTelemetry.resetForTest();
+        Tracing.reset();
     }
 
     @Test
@@ -163,6 +165,7 @@ class TracedRequestTest {
     @Test
     void withoutAnImplementationNoSpanIsMadeAndTheWebhookGetsNoTraceparent() throws Exception {
         GlobalOpenTelemetry.resetForTest(); // as in a plain deployment: no agent, no SDK
+        Tracing.reset();
         JsonRpcDispatcher dispatcher = new JsonRpcDispatcher(tasks(), new Tenants(null), null, true,
                 new Operations(Metrics.off(), null));
         String send = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"SendMessage\",\"params\":{\"message\":{\"role\":"
