@@ -33,11 +33,12 @@ public final class RunSpan implements AutoCloseable {
      * Starts the run's span under {@code parent} and makes it current on this thread; a span that
      * does nothing when tracing is off or the run was started outside any trace.
      *
-     * @param parent the context current where the run was started (the operation's)
+     * @param parent the context current where the run was started (the operation's), as
+     *               {@link Tracing#currentContext()} gave it: null when tracing was off
      */
     public static RunSpan start(Context parent, String taskId, String contextId) {
         Tracer tracer = Tracing.tracer();
-        if (tracer == null) {
+        if (tracer == null || parent == null) {
             return NONE;
         }
         Span span = tracer.spanBuilder(NAME).setParent(parent)

@@ -24,8 +24,8 @@ public final class TraceOrigins {
 
     /** The task's events were just stored, in whatever trace is current on this thread. */
     public void stored(String taskId) {
-        SpanContext current = Span.current().getSpanContext();
-        if (current.isValid()) {
+        SpanContext current = Tracing.currentSpan();
+        if (current != null) {
             synchronized (byTask) {
                 byTask.put(taskId, current);
             }
@@ -34,6 +34,9 @@ public final class TraceOrigins {
 
     /** The context the task's events were last stored in; the root context when unknown. */
     public Context of(String taskId) {
+        if (Tracing.tracer() == null) {
+            return null; // never read: no span is made
+        }
         SpanContext origin;
         synchronized (byTask) {
             origin = byTask.get(taskId);

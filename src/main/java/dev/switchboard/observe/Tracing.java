@@ -6,6 +6,7 @@ import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
 import io.opentelemetry.context.propagation.TextMapGetter;
 import io.opentelemetry.context.propagation.TextMapSetter;
 import java.util.List;
@@ -97,10 +98,26 @@ public final class Tracing {
 
     /**
      * Writes the W3C {@code traceparent} (and {@code tracestate}) of the current span into an
-     * outgoing request; writes nothing when no span is current.
+     * outgoing request; writes nothing when no span is current or tracing is off.
      */
     public static void inject(BiConsumer<String, String> header) {
-        inject(Context.current(), header);
+        if (tracer() != null) {
+            inject(Context.current(), header);
+        }
+    }
+
+    /**
+     * The context current on this thread, to carry to another thread; null when tracing is off,
+     * so that a plain deployment never loads OpenTelemetry's context storage (its first use costs
+     * tens of milliseconds).
+     */
+    public static Context currentContext() {
+        return tracer() == null ? null : Context.current();
+    }
+
+    /** Makes a context {@link #currentContext()} returned current; a no-op scope for null. */
+    public static Scope enter(Context context) {
+        return context == null ? Scope.noop() : context.makeCurrent();
     }
 
     /** Writes the trace headers of the context's span; nothing when it holds none. */
@@ -110,8 +127,11 @@ public final class Tracing {
         }
     }
 
-    /** The span context current on this thread, when it is a real one. */
+    /** The span context current on this thread, when it is a real one; null when tracing is off. */
     public static SpanContext currentSpan() {
+        if (tracer() == null) {
+            return null;
+        }
         SpanContext span = Span.current().getSpanContext();
         return span.isValid() ? span : null;
     }

@@ -28,6 +28,7 @@ import dev.switchboard.store.TaskChange;
 import dev.switchboard.store.TaskPage;
 import dev.switchboard.store.TaskQuery;
 import dev.switchboard.store.TaskStore;
+import dev.switchboard.observe.Tracing;
 import io.opentelemetry.context.Context;
 import java.time.Clock;
 import java.util.List;
@@ -319,7 +320,7 @@ public final class TaskService {
         }
         try {
             // the run continues the trace of the operation that started it (a no-op without tracing)
-            Context parent = Context.current();
+            Context parent = Tracing.currentContext();
             run.started(workers.submit(() -> run.execute(parent)));
         } catch (RejectedExecutionException e) {
             context.turnEnded(run);

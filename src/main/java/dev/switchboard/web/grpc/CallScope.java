@@ -1,5 +1,6 @@
 package dev.switchboard.web.grpc;
 
+import dev.switchboard.observe.Tracing;
 import dev.switchboard.security.Caller;
 import dev.switchboard.web.binding.CallExtensions;
 import dev.switchboard.web.binding.HttpNames;
@@ -28,7 +29,7 @@ import jakarta.servlet.http.HttpServletRequest;
  * @param traceparent   the request's W3C {@code traceparent} header, or null
  * @param method        the gRPC method's name ({@code SendMessage}), once the call has started
  * @param trace         the trace context current on the request's thread, which the call's span
- *                      continues wherever grpc-servlet runs the call
+ *                      continues wherever grpc-servlet runs the call; null when tracing is off
  */
 record CallScope(Caller caller, String clientAddress, RequestedVersion requested, CallExtensions extensions,
                  String traceparent, String method, io.opentelemetry.context.Context trace) {
@@ -38,7 +39,7 @@ record CallScope(Caller caller, String clientAddress, RequestedVersion requested
     static CallScope of(HttpServletRequest request) {
         return new CallScope(RequestScope.caller(request), RequestScope.clientAddress(request),
                 RequestScope.requestedVersion(request), RequestScope.extensions(request),
-                request.getHeader(HttpNames.TRACEPARENT), null, io.opentelemetry.context.Context.current());
+                request.getHeader(HttpNames.TRACEPARENT), null, Tracing.currentContext());
     }
 
     /** This scope, for the call of the named method. */

@@ -4,6 +4,7 @@ import dev.switchboard.observe.Binding;
 import dev.switchboard.observe.Operation;
 import dev.switchboard.observe.OperationCall;
 import dev.switchboard.observe.Operations;
+import dev.switchboard.observe.Tracing;
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.ProtocolVersion;
@@ -48,7 +49,7 @@ final class GrpcCalls {
     /** The operation of the call running now, begun, about the task its request names. */
     private OperationCall begin(MessageOrBuilder request) {
         CallScope scope = CallScope.current();
-        try (Scope arrived = scope.trace().makeCurrent()) {
+        try (Scope arrived = Tracing.enter(scope.trace())) {
             return operations.begin(Binding.GRPC, scope.caller().tier(), scope.traceparent())
                     .named(scope.method() == null ? Operation.UNKNOWN : Operation.ofRpc(scope.method())).line(line)
                     .task(GrpcTaskIds.named(request));
