@@ -112,8 +112,13 @@ public final class PushDelivery implements AutoCloseable {
      * current here, and the poller looks for due configs soon. Never blocks.
      */
     public void stored(String taskId) {
-        origins.stored(taskId);
+        traced(taskId);
         nudge();
+    }
+
+    /** The task's notifications continue the trace current on this thread. */
+    void traced(String taskId) {
+        origins.stored(taskId);
     }
 
     /** New events were stored, or a sender is free: look for due configs soon. Never blocks. */
