@@ -1,5 +1,6 @@
 package dev.switchboard.client;
 
+import dev.switchboard.observe.Tracing;
 import dev.switchboard.protocol.JsonFactory;
 import dev.switchboard.protocol.ProtocolVersion;
 import jakarta.json.JsonException;
@@ -147,6 +148,7 @@ final class HttpCaller {
             request.header(ProtocolVersion.PARAMETER, version.label());
         }
         authorized.headers().forEach(request::setHeader);
+        Tracing.inject(request::setHeader); // a call made inside a traced request continues its trace
         if (lastEventId != null) {
             request.header("Last-Event-ID", lastEventId);
         }

@@ -1,17 +1,24 @@
 package dev.switchboard.observe;
 
 import dev.switchboard.protocol.A2AException;
+import dev.switchboard.protocol.Message;
 import dev.switchboard.protocol.ProtocolVersion;
+import dev.switchboard.protocol.SendMessageResult;
+import dev.switchboard.protocol.Task;
 import dev.switchboard.protocol.jsonrpc.JsonRpcException;
 import dev.switchboard.security.LimitExceeded;
 import dev.switchboard.security.Tier;
+import io.opentelemetry.context.Scope;
 import java.util.concurrent.CompletionException;
 
 /**
  * One A2A operation as it is served: a binding begins it when the request arrives, tells it what
  * it learns (operation, line, task) and ends it once, ok or failed with the A2A error's reason.
  * A stream ends when it is attached (or refused), not when it closes: the latency is the time to
- * the first event's promise, and open streams are a gauge of their own.
+ * the first event's promise, and open streams are a gauge of their own. When tracing is on, the
+ * call is also a span ({@link OperationSpan}), which a binding makes current while it hands the
+ * request to the task service, so that the agent's run, its push notifications and the calls it
+ * makes belong to the request's trace.
  */
 public final class OperationCall {
     private final Operations owner;
@@ -22,6 +29,8 @@ public final class OperationCall {
     private Operation operation = Operation.UNKNOWN;
     private ProtocolVersion line;
     private String taskId;
+    private String contextId;
+    private final OperationSpan span;
     private boolean ended;
 
     OperationCall(Operations owner, Binding binding, Tier tier, String traceparent) {
@@ -30,10 +39,40 @@ public final class OperationCall {
         this.tier = tier;
         this.traceparent = traceparent;
         this.startedNanos = System.nanoTime();
+        this.span = OperationSpan.start(binding);
     }
 
     public OperationCall named(Operation operation) {
         this.operation = operation;
+        if (span != null) {
+            span.named(operation);
+        }
+        return this;
+    }
+
+    /**
+     * Makes the call's span current on this thread until the scope closes: work started meanwhile
+     * (the agent's run) continues its trace. A no-op scope when tracing is off.
+     */
+    public Scope enter() {
+        return span == null ? Scope.noop() : span.enter();
+    }
+
+    /** The context of the task, once known. */
+    public OperationCall context(String contextId) {
+        this.contextId = contextId;
+        return this;
+    }
+
+    /** The task and context a send created or continued (a message outside a task names neither). */
+    public OperationCall result(SendMessageResult result) {
+        if (result instanceof Task task) {
+            this.taskId = task.id();
+            this.contextId = task.contextId();
+        } else if (result instanceof Message message) {
+            this.taskId = message.taskId();
+            this.contextId = message.contextId();
+        }
         return this;
     }
 
@@ -93,6 +132,9 @@ public final class OperationCall {
             }
             ended = true;
         }
+        if (span != null) {
+            span.end(this, outcome);
+        }
         owner.ended(this, outcome, System.nanoTime() - startedNanos);
     }
 
@@ -116,7 +158,15 @@ public final class OperationCall {
         return taskId;
     }
 
-    String traceparent() {
-        return traceparent;
+    String contextId() {
+        return contextId;
+    }
+
+    /**
+     * The trace id of this call: its span's when tracing is on (which is the caller's trace, or a
+     * new one), else the one the caller's {@code traceparent} names.
+     */
+    String traceId() {
+        return span != null ? span.traceId() : OperationLog.traceId(traceparent);
     }
 }

@@ -34,7 +34,7 @@ public final class OperationLog {
     }
 
     String line(OperationCall call, String outcome, long nanos) {
-        String traceId = traceId(call.traceparent());
+        String traceId = call.traceId();
         String taskId = plausibleId(call.taskId());
         String line = call.line() == null ? null : call.line().toString();
         String tier = call.tier() == null ? null : call.tier().name().toLowerCase(Locale.ROOT);

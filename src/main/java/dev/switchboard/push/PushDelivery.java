@@ -1,6 +1,8 @@
 package dev.switchboard.push;
 
+import dev.switchboard.observe.DeliverySpan;
 import dev.switchboard.observe.Metrics;
+import dev.switchboard.observe.TraceOrigins;
 import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.protocol.Task;
 import dev.switchboard.store.PushConfigStore;
@@ -8,6 +10,7 @@ import dev.switchboard.store.StoredEvent;
 import dev.switchboard.store.StoredPushConfig;
 import dev.switchboard.store.StoredTask;
 import dev.switchboard.store.TaskStore;
+import io.opentelemetry.api.trace.SpanContext;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -57,6 +60,9 @@ public final class PushDelivery implements AutoCloseable {
     private final SenderSlots slots;
     private final Set<String> sending = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean nudged = new AtomicBoolean();
+    private final TraceOrigins origins = new TraceOrigins();
+    /** The span of each config's last failed attempt, which its retry links to (tracing on only). */
+    private final Map<String, SpanContext> failedAttempts = new ConcurrentHashMap<>();
 
     /**
      * @param threads sender threads
@@ -99,6 +105,20 @@ public final class PushDelivery implements AutoCloseable {
         } catch (RejectedExecutionException closed) {
             LOG.fine("Push delivery closed before it started");
         }
+    }
+
+    /**
+     * New events of the task were stored, on this thread: their notifications continue the trace
+     * current here, and the poller looks for due configs soon. Never blocks.
+     */
+    public void stored(String taskId) {
+        traced(taskId);
+        nudge();
+    }
+
+    /** The task's notifications continue the trace current on this thread. */
+    void traced(String taskId) {
+        origins.stored(taskId);
     }
 
     /** New events were stored, or a sender is free: look for due configs soon. Never blocks. */
@@ -212,7 +232,7 @@ public final class PushDelivery implements AutoCloseable {
             });
             if (body.isPresent()) {
                 long start = System.nanoTime();
-                String failure = call.send(still.get().config(), body.get());
+                String failure = send(still.get(), body.get());
                 long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
                 slots.took(destination, took, clock.millis());
                 sent++;
@@ -229,6 +249,23 @@ public final class PushDelivery implements AutoCloseable {
             } else {
                 configs.delivered(config.taskId(), config.id(), event.seq());
             }
+        }
+    }
+
+    /** One POST, in its own span when tracing is on: a retry links to the attempt before it. */
+    private String send(StoredPushConfig config, byte[] body) {
+        String key = config.taskId() + "\u0000" + config.id();
+        SpanContext previous = failedAttempts.remove(key);
+        try (DeliverySpan span = DeliverySpan.start(origins.of(config.taskId()), config.taskId(),
+                config.config().url(), previous, config.failures())) {
+            String failure = call.send(config.config(), body);
+            if (failure != null) {
+                span.failed(failure);
+                if (span.context() != null) {
+                    failedAttempts.put(key, span.context());
+                }
+            }
+            return failure;
         }
     }
 

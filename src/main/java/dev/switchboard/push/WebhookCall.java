@@ -1,5 +1,6 @@
 package dev.switchboard.push;
 
+import dev.switchboard.observe.Tracing;
 import dev.switchboard.protocol.TaskPushNotificationConfig;
 import java.io.IOException;
 import java.time.Duration;
@@ -49,6 +50,7 @@ final class WebhookCall {
             headers.add(Map.entry("X-A2A-Notification-Token", config.token()));
         }
         headers.add(Map.entry(DeliverySigner.HEADER, signer.sign(body)));
+        Tracing.inject((name, value) -> headers.add(Map.entry(name, value))); // the delivery's span, if any
         try {
             int status = post.post(target, body, headers, timeout);
             if (status >= 200 && status < 300) {

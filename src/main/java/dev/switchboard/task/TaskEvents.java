@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -23,7 +24,7 @@ public final class TaskEvents {
 
     private final Map<String, List<TaskListener>> listeners = new ConcurrentHashMap<>();
     private final ReentrantLock[] locks = new ReentrantLock[STRIPES];
-    private final List<Runnable> watchers = new CopyOnWriteArrayList<>();
+    private final List<Consumer<String>> watchers = new CopyOnWriteArrayList<>();
 
     public TaskEvents() {
         for (int i = 0; i < STRIPES; i++) {
@@ -54,17 +55,19 @@ public final class TaskEvents {
     }
 
     /**
-     * Runs a quick, non-blocking action after every publication of any task, such as waking the
-     * push delivery.
+     * Runs a quick, non-blocking action after every publication of any task, given the task's id,
+     * on the thread that stored its events, such as waking the push delivery.
      */
-    public void afterEveryPublish(Runnable watcher) {
+    public void afterEveryPublish(Consumer<String> watcher) {
         watchers.add(watcher);
     }
 
     /** Publishes what a write stored. Call with the task's lock held, after the write committed. */
     void publish(String taskId, Appended appended) {
         if (!appended.events().isEmpty()) {
-            watchers.forEach(Runnable::run);
+            for (Consumer<String> watcher : watchers) {
+                watcher.accept(taskId);
+            }
         }
         List<TaskListener> current = listeners.get(taskId);
         if (current == null) {

@@ -1,5 +1,6 @@
 package dev.switchboard.task;
 
+import dev.switchboard.observe.RunSpan;
 import dev.switchboard.runtime.Incident;
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
@@ -16,6 +17,7 @@ import dev.switchboard.skill.TaskUpdater;
 import dev.switchboard.store.Appended;
 import dev.switchboard.store.StoredTask;
 import dev.switchboard.store.TaskChange;
+import io.opentelemetry.context.Context;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -91,8 +93,18 @@ final class TaskRun {
         this.future = running;
     }
 
-    /** Runs the executor; called on a worker thread. */
-    void execute() {
+    /**
+     * Runs the executor; called on a worker thread.
+     *
+     * @param trace the context current where the run was started, which the run's span continues
+     */
+    void execute(Context trace) {
+        try (RunSpan span = RunSpan.start(trace, taskId, contextId)) {
+            execute(span);
+        }
+    }
+
+    private void execute(RunSpan span) {
         try {
             context.agent().execute(request, updater);
         } catch (InterruptedException e) {
@@ -103,6 +115,7 @@ final class TaskRun {
             if (canceled) {
                 return; // the agent stopped because it was cancelled; the cancellation is stored
             }
+            span.failed(e);
             Incident incident = Incident.report(LOG, "the agent failed on task " + taskId, e);
             updater.fail("The agent failed to process the message " + incident.mention());
         } finally {

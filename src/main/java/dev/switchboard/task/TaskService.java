@@ -28,6 +28,8 @@ import dev.switchboard.store.TaskChange;
 import dev.switchboard.store.TaskPage;
 import dev.switchboard.store.TaskQuery;
 import dev.switchboard.store.TaskStore;
+import dev.switchboard.observe.Tracing;
+import io.opentelemetry.context.Context;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -317,7 +319,9 @@ public final class TaskService {
                     + run.taskId() + "; wait for its answer or cancel it", Map.of("taskId", run.taskId()));
         }
         try {
-            run.started(workers.submit(run::execute));
+            // the run continues the trace of the operation that started it (a no-op without tracing)
+            Context parent = Tracing.currentContext();
+            run.started(workers.submit(() -> run.execute(parent)));
         } catch (RejectedExecutionException e) {
             context.turnEnded(run);
             throw new A2AException(A2AError.INTERNAL_ERROR, "The server is at capacity; try again shortly");

@@ -47,7 +47,7 @@ record PushParts(PushConfigs configs, PushDelivery delivery, DeliverySigner sign
         PushDelivery delivery = new PushDelivery(configs, store, guard, new WebhookPost(), signer,
                 List.of(new StreamResponseEncoder(), new V03TaskEncoder()), RetrySchedule.DEFAULT, clock,
                 settings.push().threads(), settings.push().timeout(), metrics);
-        events.afterEveryPublish(delivery::nudge);
+        events.afterEveryPublish(delivery::stored);
         return new PushParts(new PushConfigs(store, configs, guard, settings.push().maxConfigsPerTask(),
                 settings.push().maxConfigsPerCaller()), delivery, signer);
     }

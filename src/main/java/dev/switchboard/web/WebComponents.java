@@ -14,6 +14,7 @@ import dev.switchboard.web.filter.RequestBodyLimitFilter;
 import dev.switchboard.web.grpc.GrpcEndpoint;
 import dev.switchboard.web.landing.StaticAssetServlet;
 import dev.switchboard.web.observe.MetricsServlet;
+import dev.switchboard.web.observe.TraceContextFilter;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterRegistration;
 import jakarta.servlet.Servlet;
@@ -34,6 +35,7 @@ final class WebComponents {
 
     static void register(ServletContext context, Switchboard switchboard) {
         // every filter is async-supported: streams pass through them
+        filter(context, "trace-context", new TraceContextFilter(), "/*");
         filter(context, "request-body-limit", new RequestBodyLimitFilter(switchboard.settings().maxRequestBytes()),
                 "/*");
         filter(context, "caller", new CallerFilter(switchboard.callers(), switchboard.settings().trustedProxies(),
@@ -62,7 +64,8 @@ final class WebComponents {
         if (switchboard.settings().grpc().enabled()) {
             servlet(context, "grpc", new GrpcEndpoint(switchboard.tasks(), switchboard.extendedCard(),
                     new Tenants(switchboard.settings().tenant()), (int) switchboard.settings().maxRequestBytes(),
-                    switchboard.settings().serveV03(), switchboard.operations()), GrpcEndpoint.V1_PATH,
+                    switchboard.settings().serveV03(), switchboard.operations(), switchboard.streams()),
+                    GrpcEndpoint.V1_PATH,
                     GrpcEndpoint.V03_PATH)
                     .setAsyncSupported(true);
         }

@@ -29,7 +29,11 @@ final class TomcatProcess implements ServerProcess {
         this(base, dataDir, war, List.of());
     }
 
-    /** @param properties extra {@code -Dname=value} settings for the server */
+    /**
+     * @param properties extra {@code name=value} settings for the server, each passed as
+     *                   {@code -Dname=value}; one that starts with {@code -} is a JVM option as it is
+     *                   ({@code -javaagent:...})
+     */
     TomcatProcess(Path base, Path dataDir, WebArchive war, List<String> properties) throws IOException {
         this(base, dataDir, war, properties, "");
     }
@@ -114,7 +118,7 @@ final class TomcatProcess implements ServerProcess {
                 "-Djava.util.logging.manager=org.apache.juli.ClassLoaderLogManager",
                 "-Dswitchboard.data.dir=" + dataDir,
                 "-Dswitchboard.public.url=http://127.0.0.1:" + port));
-        properties.forEach(property -> command.add("-D" + property));
+        properties.forEach(property -> command.add(property.startsWith("-") ? property : "-D" + property));
         command.addAll(List.of("org.apache.catalina.startup.Bootstrap", "start"));
         process = new ProcessBuilder(command)
                 .redirectErrorStream(true)

@@ -4,6 +4,7 @@ import dev.switchboard.observe.OperationCall;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.StreamEvent;
 import dev.switchboard.task.EventSink;
+import io.opentelemetry.context.Scope;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
@@ -56,7 +57,7 @@ public sealed interface Answer permits Answer.Body, Answer.Stream {
         public Stream observedBy(OperationCall operation) {
             Start attach = start;
             return new Stream(sink -> {
-                try {
+                try (Scope traced = operation.enter()) {
                     attach.attach(sink);
                 } catch (RuntimeException e) {
                     operation.failed(e);

@@ -1,8 +1,5 @@
 package dev.switchboard.web.binding;
 
-import dev.switchboard.protocol.Message;
-import dev.switchboard.protocol.SendMessageResult;
-import dev.switchboard.protocol.Task;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 
@@ -28,13 +25,5 @@ public final class TaskIds {
         }
         return params.get("message") instanceof JsonObject message && message.get("taskId") instanceof JsonString id
                 ? id.getString() : null;
-    }
-
-    /** The task a send created or continued; null for a message-only answer outside a task. */
-    public static String of(SendMessageResult result) {
-        if (result instanceof Task task) {
-            return task.id();
-        }
-        return result instanceof Message message ? message.taskId() : null;
     }
 }

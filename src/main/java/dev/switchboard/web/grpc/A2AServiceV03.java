@@ -25,6 +25,7 @@ import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.protocol.request.TaskPushNotificationConfigRequest;
 import dev.switchboard.skill.ServerCallContext;
 import dev.switchboard.task.TaskService;
+import dev.switchboard.web.binding.StreamRegistry;
 import dev.switchboard.web.binding.Tenants;
 import dev.switchboard.web.binding.WireFormat;
 import io.grpc.stub.StreamObserver;
@@ -46,15 +47,16 @@ final class A2AServiceV03 implements A2AServiceGrpc.AsyncService {
     private final ExtendedCard extendedCard;
     private final GrpcCalls calls;
 
-    A2AServiceV03(TaskService tasks, ExtendedCard extendedCard, Tenants tenants, Operations operations) {
+    A2AServiceV03(TaskService tasks, ExtendedCard extendedCard, Tenants tenants, Operations operations,
+                  StreamRegistry streams) {
         this.tasks = tasks;
         this.extendedCard = extendedCard;
-        this.calls = new GrpcCalls(ProtocolVersion.V0_3, tenants, true, operations);
+        this.calls = new GrpcCalls(ProtocolVersion.V0_3, tenants, true, operations, streams);
     }
 
     @Override
     public void sendMessage(SendMessageRequest request, StreamObserver<SendMessageResponse> observer) {
-        calls.later(observer, () -> tasks.send(WIRE.sendMessage(json(request)), calls.context(null))
+        calls.later(request, observer, () -> tasks.send(WIRE.sendMessage(json(request)), calls.context(null))
                 .thenApply(result -> ProtoJsonBridge.message(WIRE.sendResult(result),
                         SendMessageResponse.newBuilder())));
     }
@@ -62,7 +64,7 @@ final class A2AServiceV03 implements A2AServiceGrpc.AsyncService {
     @Override
     public void sendStreamingMessage(SendMessageRequest request, StreamObserver<StreamResponse> observer) {
         GrpcEventSink<StreamResponse> sink = sink(observer);
-        calls.stream(sink, () -> tasks.stream(WIRE.sendMessage(json(request)), calls.context(null), sink));
+        calls.stream(request, sink, () -> tasks.stream(WIRE.sendMessage(json(request)), calls.context(null), sink));
     }
 
     /**
@@ -81,7 +83,7 @@ final class A2AServiceV03 implements A2AServiceGrpc.AsyncService {
 
     @Override
     public void getTask(GetTaskRequest request, StreamObserver<Task> observer) {
-        calls.unary(observer, () -> {
+        calls.unary(request, observer, () -> {
             JsonObjectBuilder params = JsonFactory.createObjectBuilder().add("id", taskId(request.getName()));
             if (request.getHistoryLength() > 0) {
                 params.add("historyLength", request.getHistoryLength());
@@ -92,20 +94,20 @@ final class A2AServiceV03 implements A2AServiceGrpc.AsyncService {
 
     @Override
     public void cancelTask(CancelTaskRequest request, StreamObserver<Task> observer) {
-        calls.unary(observer, () -> task(tasks.cancel(WIRE.cancelTask(id(request.getName())), calls.context(null))));
+        calls.unary(request, observer, () -> task(tasks.cancel(WIRE.cancelTask(id(request.getName())), calls.context(null))));
     }
 
     @Override
     public void taskSubscription(TaskSubscriptionRequest request, StreamObserver<StreamResponse> observer) {
         GrpcEventSink<StreamResponse> sink = sink(observer);
-        calls.stream(sink, () -> tasks.subscribe(WIRE.subscribeToTask(id(request.getName())), null,
+        calls.stream(request, sink, () -> tasks.subscribe(WIRE.subscribeToTask(id(request.getName())), null,
                 calls.context(null), sink));
     }
 
     @Override
     public void createTaskPushNotificationConfig(CreateTaskPushNotificationConfigRequest request,
                                                  StreamObserver<TaskPushNotificationConfig> observer) {
-        calls.unary(observer, () -> {
+        calls.unary(request, observer, () -> {
             ServerCallContext call = calls.context(null);
             dev.switchboard.task.PushConfigs push = push();
             dev.switchboard.protocol.TaskPushNotificationConfig config = WIRE.pushConfig(
@@ -117,7 +119,7 @@ final class A2AServiceV03 implements A2AServiceGrpc.AsyncService {
     @Override
     public void getTaskPushNotificationConfig(GetTaskPushNotificationConfigRequest request,
                                               StreamObserver<TaskPushNotificationConfig> observer) {
-        calls.unary(observer, () -> {
+        calls.unary(request, observer, () -> {
             ServerCallContext call = calls.context(null);
             return pushConfig(WIRE.pushConfig(push().getOrFirst(configRequest(request.getName()), call)));
         });
@@ -126,7 +128,7 @@ final class A2AServiceV03 implements A2AServiceGrpc.AsyncService {
     @Override
     public void listTaskPushNotificationConfig(ListTaskPushNotificationConfigRequest request,
                                                StreamObserver<ListTaskPushNotificationConfigResponse> observer) {
-        calls.unary(observer, () -> {
+        calls.unary(request, observer, () -> {
             ServerCallContext call = calls.context(null);
             return ProtoJsonBridge.message(WIRE.pushConfigs(push().list(WIRE.pushConfigList(
                     id(request.getParent())), call)), ListTaskPushNotificationConfigResponse.newBuilder());
@@ -136,7 +138,7 @@ final class A2AServiceV03 implements A2AServiceGrpc.AsyncService {
     @Override
     public void deleteTaskPushNotificationConfig(DeleteTaskPushNotificationConfigRequest request,
                                                  StreamObserver<Empty> observer) {
-        calls.unary(observer, () -> {
+        calls.unary(request, observer, () -> {
             ServerCallContext call = calls.context(null);
             push().delete(configRequest(request.getName()), call);
             return Empty.getDefaultInstance();
@@ -145,7 +147,7 @@ final class A2AServiceV03 implements A2AServiceGrpc.AsyncService {
 
     @Override
     public void getAgentCard(GetAgentCardRequest request, StreamObserver<AgentCard> observer) {
-        calls.unary(observer, () -> ProtoJsonBridge.message(WIRE.card(extendedCard.asSeenBy(
+        calls.unary(request, observer, () -> ProtoJsonBridge.message(WIRE.card(extendedCard.asSeenBy(
                 calls.discoveryContext(null).caller())), AgentCard.newBuilder()));
     }
 

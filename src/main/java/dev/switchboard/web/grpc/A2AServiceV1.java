@@ -25,6 +25,7 @@ import dev.switchboard.protocol.json.ListTasksCodec;
 import dev.switchboard.skill.ServerCallContext;
 import dev.switchboard.task.PushConfigs;
 import dev.switchboard.task.TaskService;
+import dev.switchboard.web.binding.StreamRegistry;
 import dev.switchboard.web.binding.Tenants;
 import dev.switchboard.web.binding.WireFormat;
 import io.grpc.stub.StreamObserver;
@@ -43,15 +44,15 @@ final class A2AServiceV1 implements A2AServiceGrpc.AsyncService {
     private final GrpcCalls calls;
 
     A2AServiceV1(TaskService tasks, ExtendedCard extendedCard, Tenants tenants, boolean serveV03,
-                 Operations operations) {
+                 Operations operations, StreamRegistry streams) {
         this.tasks = tasks;
         this.extendedCard = extendedCard;
-        this.calls = new GrpcCalls(ProtocolVersion.V1_0, tenants, serveV03, operations);
+        this.calls = new GrpcCalls(ProtocolVersion.V1_0, tenants, serveV03, operations, streams);
     }
 
     @Override
     public void sendMessage(SendMessageRequest request, StreamObserver<SendMessageResponse> observer) {
-        calls.later(observer, () -> {
+        calls.later(request, observer, () -> {
             ServerCallContext call = calls.context(request.getTenant());
             return tasks.send(WIRE.sendMessage(ProtoJsonBridge.json(request)), call).thenApply(result ->
                     ProtoJsonBridge.message(WIRE.sendResult(result), SendMessageResponse.newBuilder()));
@@ -61,40 +62,40 @@ final class A2AServiceV1 implements A2AServiceGrpc.AsyncService {
     @Override
     public void sendStreamingMessage(SendMessageRequest request, StreamObserver<StreamResponse> observer) {
         GrpcEventSink<StreamResponse> sink = sink(observer);
-        calls.stream(sink, () -> tasks.stream(WIRE.sendMessage(ProtoJsonBridge.json(request)),
+        calls.stream(request, sink, () -> tasks.stream(WIRE.sendMessage(ProtoJsonBridge.json(request)),
                 calls.context(request.getTenant()), sink));
     }
 
     @Override
     public void getTask(GetTaskRequest request, StreamObserver<Task> observer) {
-        calls.unary(observer, () -> task(tasks.get(WIRE.getTask(ProtoJsonBridge.json(request)),
+        calls.unary(request, observer, () -> task(tasks.get(WIRE.getTask(ProtoJsonBridge.json(request)),
                 calls.context(request.getTenant()))));
     }
 
     @Override
     public void listTasks(ListTasksRequest request, StreamObserver<ListTasksResponse> observer) {
-        calls.unary(observer, () -> ProtoJsonBridge.message(ListTasksCodec.toJson(tasks.list(
+        calls.unary(request, observer, () -> ProtoJsonBridge.message(ListTasksCodec.toJson(tasks.list(
                 ListTasksCodec.request(ProtoJsonBridge.json(request)), calls.context(request.getTenant()))),
                 ListTasksResponse.newBuilder()));
     }
 
     @Override
     public void cancelTask(CancelTaskRequest request, StreamObserver<Task> observer) {
-        calls.unary(observer, () -> task(tasks.cancel(WIRE.cancelTask(ProtoJsonBridge.json(request)),
+        calls.unary(request, observer, () -> task(tasks.cancel(WIRE.cancelTask(ProtoJsonBridge.json(request)),
                 calls.context(request.getTenant()))));
     }
 
     @Override
     public void subscribeToTask(SubscribeToTaskRequest request, StreamObserver<StreamResponse> observer) {
         GrpcEventSink<StreamResponse> sink = sink(observer);
-        calls.stream(sink, () -> tasks.subscribe(WIRE.subscribeToTask(ProtoJsonBridge.json(request)), null,
+        calls.stream(request, sink, () -> tasks.subscribe(WIRE.subscribeToTask(ProtoJsonBridge.json(request)), null,
                 calls.context(request.getTenant()), sink));
     }
 
     @Override
     public void createTaskPushNotificationConfig(TaskPushNotificationConfig request,
                                                  StreamObserver<TaskPushNotificationConfig> observer) {
-        calls.unary(observer, () -> {
+        calls.unary(request, observer, () -> {
             ServerCallContext call = calls.context(request.getTenant());
             PushConfigs push = push();
             dev.switchboard.protocol.TaskPushNotificationConfig config = WIRE.pushConfig(
@@ -106,7 +107,7 @@ final class A2AServiceV1 implements A2AServiceGrpc.AsyncService {
     @Override
     public void getTaskPushNotificationConfig(GetTaskPushNotificationConfigRequest request,
                                               StreamObserver<TaskPushNotificationConfig> observer) {
-        calls.unary(observer, () -> {
+        calls.unary(request, observer, () -> {
             ServerCallContext call = calls.context(request.getTenant());
             return pushConfig(WIRE.pushConfig(push().get(WIRE.pushConfigRequest(ProtoJsonBridge.json(request)),
                     call)));
@@ -116,7 +117,7 @@ final class A2AServiceV1 implements A2AServiceGrpc.AsyncService {
     @Override
     public void listTaskPushNotificationConfigs(ListTaskPushNotificationConfigsRequest request,
                                                 StreamObserver<ListTaskPushNotificationConfigsResponse> observer) {
-        calls.unary(observer, () -> {
+        calls.unary(request, observer, () -> {
             ServerCallContext call = calls.context(request.getTenant());
             return ProtoJsonBridge.message(WIRE.pushConfigs(push().list(WIRE.pushConfigList(
                     ProtoJsonBridge.json(request)), call)), ListTaskPushNotificationConfigsResponse.newBuilder());
@@ -126,7 +127,7 @@ final class A2AServiceV1 implements A2AServiceGrpc.AsyncService {
     @Override
     public void deleteTaskPushNotificationConfig(DeleteTaskPushNotificationConfigRequest request,
                                                  StreamObserver<Empty> observer) {
-        calls.unary(observer, () -> {
+        calls.unary(request, observer, () -> {
             ServerCallContext call = calls.context(request.getTenant());
             push().delete(WIRE.pushConfigRequest(ProtoJsonBridge.json(request)), call);
             return Empty.getDefaultInstance();
@@ -135,7 +136,7 @@ final class A2AServiceV1 implements A2AServiceGrpc.AsyncService {
 
     @Override
     public void getExtendedAgentCard(GetExtendedAgentCardRequest request, StreamObserver<AgentCard> observer) {
-        calls.unary(observer, () -> ProtoJsonBridge.message(WIRE.card(extendedCard.forCaller(
+        calls.unary(request, observer, () -> ProtoJsonBridge.message(WIRE.card(extendedCard.forCaller(
                 calls.discoveryContext(request.getTenant()).caller())), AgentCard.newBuilder()));
     }
 

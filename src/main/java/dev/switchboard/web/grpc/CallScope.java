@@ -1,5 +1,6 @@
 package dev.switchboard.web.grpc;
 
+import dev.switchboard.observe.Tracing;
 import dev.switchboard.security.Caller;
 import dev.switchboard.web.binding.CallExtensions;
 import dev.switchboard.web.binding.HttpNames;
@@ -27,21 +28,23 @@ import jakarta.servlet.http.HttpServletRequest;
  * @param extensions    what its {@code a2a-extensions} come to for the caller
  * @param traceparent   the request's W3C {@code traceparent} header, or null
  * @param method        the gRPC method's name ({@code SendMessage}), once the call has started
+ * @param trace         the trace context current on the request's thread, which the call's span
+ *                      continues wherever grpc-servlet runs the call; null when tracing is off
  */
 record CallScope(Caller caller, String clientAddress, RequestedVersion requested, CallExtensions extensions,
-                 String traceparent, String method) {
+                 String traceparent, String method, io.opentelemetry.context.Context trace) {
     private static final ThreadLocal<CallScope> STARTING = new ThreadLocal<>();
     private static final Context.Key<CallScope> KEY = Context.key("switchboard-call-scope");
 
     static CallScope of(HttpServletRequest request) {
         return new CallScope(RequestScope.caller(request), RequestScope.clientAddress(request),
                 RequestScope.requestedVersion(request), RequestScope.extensions(request),
-                request.getHeader(HttpNames.TRACEPARENT), null);
+                request.getHeader(HttpNames.TRACEPARENT), null, Tracing.currentContext());
     }
 
     /** This scope, for the call of the named method. */
     CallScope calling(String method) {
-        return new CallScope(caller, clientAddress, requested, extensions, traceparent, method);
+        return new CallScope(caller, clientAddress, requested, extensions, traceparent, method, trace);
     }
 
     /** Runs a request's gRPC call with its scope at hand for the call's start. */

@@ -4,13 +4,17 @@ import dev.switchboard.observe.Binding;
 import dev.switchboard.observe.Operation;
 import dev.switchboard.observe.OperationCall;
 import dev.switchboard.observe.Operations;
+import dev.switchboard.observe.Tracing;
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.skill.ServerCallContext;
+import dev.switchboard.web.binding.StreamRegistry;
 import dev.switchboard.web.binding.Tenants;
+import com.google.protobuf.MessageOrBuilder;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
+import io.opentelemetry.context.Scope;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
@@ -24,25 +28,32 @@ final class GrpcCalls {
     private final Tenants tenants;
     private final boolean serveV03;
     private final Operations operations;
+    private final StreamRegistry streams;
 
     /**
      * @param line       the line of the service: a request that names another in {@code a2a-version}
      *                   is refused, as a service speaks its own proto only
      * @param serveV03   whether this server speaks 0.3 at all
      * @param operations where each call is reported as it ends
+     * @param streams    where open server streams are counted
      */
-    GrpcCalls(ProtocolVersion line, Tenants tenants, boolean serveV03, Operations operations) {
+    GrpcCalls(ProtocolVersion line, Tenants tenants, boolean serveV03, Operations operations,
+              StreamRegistry streams) {
+        this.streams = streams;
         this.line = line;
         this.tenants = tenants;
         this.serveV03 = serveV03;
         this.operations = operations;
     }
 
-    /** The operation of the call running now, begun; its task is not read from the request messages. */
-    private OperationCall begin() {
+    /** The operation of the call running now, begun, about the task its request names. */
+    private OperationCall begin(MessageOrBuilder request) {
         CallScope scope = CallScope.current();
-        return operations.begin(Binding.GRPC, scope.caller().tier(), scope.traceparent())
-                .named(scope.method() == null ? Operation.UNKNOWN : Operation.ofRpc(scope.method())).line(line);
+        try (Scope arrived = Tracing.enter(scope.trace())) {
+            return operations.begin(Binding.GRPC, scope.caller().tier(), scope.traceparent())
+                    .named(scope.method() == null ? Operation.UNKNOWN : Operation.ofRpc(scope.method())).line(line)
+                    .task(GrpcTaskIds.named(request));
+        }
     }
 
     boolean isV03() {
@@ -86,10 +97,10 @@ final class GrpcCalls {
     }
 
     /** Answers with what the operation returns, or the status of its failure. */
-    <R> void unary(StreamObserver<R> observer, Supplier<R> operation) {
-        OperationCall observed = begin();
+    <R> void unary(MessageOrBuilder request, StreamObserver<R> observer, Supplier<R> operation) {
+        OperationCall observed = begin(request);
         R result;
-        try {
+        try (Scope traced = observed.enter()) {
             result = operation.get();
         } catch (RuntimeException e) {
             observed.failed(e);
@@ -105,12 +116,12 @@ final class GrpcCalls {
      * Answers once the operation's stage completes; a client that cancels meanwhile gets nothing
      * (the task goes on, as it does when an HTTP client goes away).
      */
-    <R> void later(StreamObserver<R> observer, Supplier<CompletionStage<R>> operation) {
+    <R> void later(MessageOrBuilder request, StreamObserver<R> observer, Supplier<CompletionStage<R>> operation) {
         ServerCallStreamObserver<R> call = (ServerCallStreamObserver<R>) observer;
         call.setOnCancelHandler(() -> { });
-        OperationCall observed = begin();
+        OperationCall observed = begin(request);
         CompletionStage<R> stage;
-        try {
+        try (Scope traced = observed.enter()) {
             stage = operation.get();
         } catch (RuntimeException e) {
             observed.failed(e);
@@ -121,6 +132,10 @@ final class GrpcCalls {
             if (failure != null) {
                 observed.failed(failure);
             } else {
+                String[] ids = GrpcTaskIds.ofAnswer(result);
+                if (ids[0] != null) {
+                    observed.task(ids[0]).context(ids[1]);
+                }
                 observed.ok();
             }
             if (call.isCancelled()) {
@@ -136,9 +151,10 @@ final class GrpcCalls {
     }
 
     /** Starts a stream on the sink; a refusal before its first event is the call's status. */
-    <R> void stream(GrpcEventSink<R> sink, Runnable start) {
-        OperationCall observed = begin();
-        try {
+    <R> void stream(MessageOrBuilder request, GrpcEventSink<R> sink, Runnable start) {
+        OperationCall observed = begin(request);
+        sink.counted(streams.opened());
+        try (Scope traced = observed.enter()) {
             start.run();
         } catch (RuntimeException e) {
             observed.failed(e);

@@ -6,6 +6,7 @@ import dev.switchboard.runtime.DaemonThreads;
 import dev.switchboard.task.TaskService;
 import dev.switchboard.web.binding.Endpoints;
 import dev.switchboard.web.binding.GrpcRefusals;
+import dev.switchboard.web.binding.StreamRegistry;
 import dev.switchboard.web.binding.Tenants;
 import io.grpc.ServerInterceptors;
 import io.grpc.servlet.jakarta.ServletAdapter;
@@ -40,14 +41,14 @@ public final class GrpcEndpoint extends HttpServlet {
      * @param serveV03        whether the 0.3 service is offered beside the 1.0 one
      */
     public GrpcEndpoint(TaskService tasks, ExtendedCard extendedCard, Tenants tenants, int maxMessageBytes,
-                        boolean serveV03, Operations operations) {
+                        boolean serveV03, Operations operations, StreamRegistry streams) {
         ServletServerBuilder builder = new ServletServerBuilder().directExecutor()
                 .scheduledExecutorService(deadlines).maxInboundMessageSize(maxMessageBytes);
         builder.addService(ServerInterceptors.intercept(com.google.lf.a2a.v1.A2AServiceGrpc.bindService(
-                new A2AServiceV1(tasks, extendedCard, tenants, serveV03, operations)), CallScope.INTERCEPTOR, HeadersFirst.INSTANCE));
+                new A2AServiceV1(tasks, extendedCard, tenants, serveV03, operations, streams)), CallScope.INTERCEPTOR, HeadersFirst.INSTANCE));
         if (serveV03) {
             builder.addService(ServerInterceptors.intercept(com.google.a2a.v1.A2AServiceGrpc.bindService(
-                    new A2AServiceV03(tasks, extendedCard, tenants, operations)), CallScope.INTERCEPTOR, HeadersFirst.INSTANCE));
+                    new A2AServiceV03(tasks, extendedCard, tenants, operations, streams)), CallScope.INTERCEPTOR, HeadersFirst.INSTANCE));
         }
         this.adapter = builder.buildServletAdapter();
     }

@@ -21,6 +21,7 @@ final class GrpcEventSink<R> implements EventSink {
     private final boolean v03;
     private volatile boolean gone;
     private volatile Runnable onGone = () -> { };
+    private volatile Runnable closed = () -> { };
 
     /** Must be made while the service method runs: that is when a call takes its cancel handler. */
     GrpcEventSink(StreamObserver<R> observer, Function<StreamEvent, R> message, boolean v03) {
@@ -29,8 +30,17 @@ final class GrpcEventSink<R> implements EventSink {
         this.v03 = v03;
         call.setOnCancelHandler(() -> {
             gone = true;
+            closed.run();
             onGone.run();
         });
+    }
+
+    /** Runs {@code action} once the stream is over: ended, failed, refused or cancelled. */
+    void counted(Runnable action) {
+        closed = action;
+        if (gone) {
+            action.run();
+        }
     }
 
     @Override
@@ -43,6 +53,7 @@ final class GrpcEventSink<R> implements EventSink {
 
     @Override
     public void end() {
+        closed.run();
         if (!gone) {
             call.onCompleted();
         }
@@ -50,6 +61,7 @@ final class GrpcEventSink<R> implements EventSink {
 
     @Override
     public void fail(A2AException failure) {
+        closed.run();
         if (!gone) {
             call.onError(GrpcFailures.status(failure, v03));
         }
@@ -57,6 +69,7 @@ final class GrpcEventSink<R> implements EventSink {
 
     /** Refuses the stream before its first event. */
     void refuse(Throwable failure) {
+        closed.run();
         if (!gone) {
             call.onError(GrpcFailures.status(failure, v03));
         }

@@ -29,6 +29,7 @@ import dev.switchboard.web.binding.WireFormat;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+import io.opentelemetry.context.Scope;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -92,7 +93,9 @@ public final class JsonRpcDispatcher {
             operation.failed(e);
             return done(JsonRpcFailures.envelope(e));
         }
-        return dispatch(request, call, operation);
+        try (Scope traced = operation.enter()) {
+            return dispatch(request, call, operation);
+        }
     }
 
     private static CompletionStage<Answer> refused(OperationCall operation, A2AError error, Answer.Body answer) {
@@ -134,7 +137,7 @@ public final class JsonRpcDispatcher {
                                 operation.failed(failure);
                                 return JsonRpcFailures.call(id, failure);
                             }
-                            operation.task(TaskIds.of(result)).ok();
+                            operation.result(result).ok();
                             return result(id, wire.sendResult(result));
                         });
                 case SEND_STREAMING_MESSAGE -> stream(id, wire, call, operation,

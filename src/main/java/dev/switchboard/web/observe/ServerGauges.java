@@ -13,7 +13,7 @@ public final class ServerGauges {
     }
 
     public static void register(Metrics metrics, ThreadPoolExecutor agents, StreamRegistry streams) {
-        metrics.gauge("switchboard.streams.open", "Server-sent event streams open to clients (JSON-RPC and HTTP+JSON; gRPC streams are not counted)",
+        metrics.gauge("switchboard.streams.open", "Event streams open to clients: server-sent events (JSON-RPC, HTTP+JSON) and gRPC server streams",
                 streams::size);
         metrics.gauge("switchboard.agents.running", "Agent runs executing now", agents::getActiveCount);
         metrics.gauge("switchboard.agents.queued", "Agent runs waiting for a thread", () -> agents.getQueue().size());

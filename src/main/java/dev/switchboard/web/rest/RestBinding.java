@@ -21,8 +21,8 @@ import dev.switchboard.web.binding.Answer;
 import dev.switchboard.web.binding.Failures;
 import dev.switchboard.web.binding.HttpNames;
 import dev.switchboard.web.binding.SseStream;
-import dev.switchboard.web.binding.TaskIds;
 import dev.switchboard.web.binding.WireFormat;
+import io.opentelemetry.context.Scope;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonStructure;
 import jakarta.json.JsonValue;
@@ -70,7 +70,7 @@ public final class RestBinding {
     public CompletionStage<Answer> send(RestCall call) {
         OperationCall operation = begin(call, Operation.SEND_MESSAGE, null);
         WireFormat wire = WireFormat.V1;
-        try {
+        try (Scope traced = operation.enter()) {
             wire = wire(call);
             WireFormat line = wire;
             operation.line(line.line());
@@ -80,7 +80,7 @@ public final class RestBinding {
                             failed(operation, failure);
                             return RestFailures.answer(failure, call.accept(), line);
                         }
-                        operation.task(TaskIds.of(result)).ok();
+                        operation.result(result).ok();
                         return ok(line.sendResult(result), call.accept());
                     });
         } catch (RuntimeException e) {
@@ -217,7 +217,7 @@ public final class RestBinding {
                                Function<WireFormat, JsonStructure> operation) {
         OperationCall observed = begin(call, named, taskId);
         WireFormat wire = WireFormat.V1;
-        try {
+        try (Scope traced = observed.enter()) {
             wire = wire(call);
             observed.line(wire.line());
             Answer.Body answer = ok(operation.apply(wire), call.accept());

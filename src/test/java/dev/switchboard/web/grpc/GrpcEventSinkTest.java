@@ -10,6 +10,7 @@ import dev.switchboard.protocol.Message;
 import dev.switchboard.protocol.Part;
 import dev.switchboard.protocol.Role;
 import dev.switchboard.protocol.StreamEvent;
+import dev.switchboard.web.binding.StreamRegistry;
 import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
 import java.io.IOException;
@@ -121,5 +122,31 @@ class GrpcEventSinkTest {
         sink.end();
         assertEquals(List.of(), call.messages);
         assertTrue(!call.completed, "a cancelled call is not completed again");
+    }
+
+    @Test
+    void anOpenStreamCountsAmongTheOpenStreamsUntilItEndsFailsOrIsCancelled() {
+        StreamRegistry streams = new StreamRegistry(3600);
+        try {
+            RecordingCall ending = new RecordingCall();
+            GrpcEventSink<String> ended = new GrpcEventSink<>(ending, GrpcEventSinkTest::text, false);
+            ended.counted(streams.opened());
+            RecordingCall cancelling = new RecordingCall();
+            GrpcEventSink<String> cancelled = new GrpcEventSink<>(cancelling, GrpcEventSinkTest::text, false);
+            cancelled.counted(streams.opened());
+            GrpcEventSink<String> failed = new GrpcEventSink<>(new RecordingCall(), GrpcEventSinkTest::text, false);
+            failed.counted(streams.opened());
+            assertEquals(3, streams.size(), "the gauge counts gRPC server streams");
+            ended.end();
+            ended.end();
+            assertEquals(2, streams.size(), "an end is counted once");
+            cancelling.clientCancels();
+            cancelled.end();
+            assertEquals(1, streams.size(), "a cancelled stream is closed once");
+            failed.fail(new A2AException(A2AError.INTERNAL_ERROR, "gone"));
+            assertEquals(0, streams.size());
+        } finally {
+            streams.close();
+        }
     }
 }
