@@ -40,12 +40,7 @@ class LandingPageTest {
 
     @Test
     void endpointsSkillsAndExamplesAreListed() {
-        AgentSkill skill = new AgentSkill("catalogue", "Catalogue", "Answers questions", List.of(),
-                List.of("Does CrewAI support A2A?"), List.of(), List.of());
-        AgentInterface rpc = new AgentInterface("https://agent.example.com/a2a/jsonrpc", AgentInterface.JSONRPC,
-                ProtocolVersion.V1_0);
-        AgentCard card = AgentCardFactory.build(SETTINGS, List.of(rpc), AgentCapabilities.none(), List.of(skill));
-        String html = LandingPage.render(card, SETTINGS);
+        String html = pageWithOneSkill("Does CrewAI support A2A?");
         assertTrue(html.contains("Catalogue"));
         assertTrue(html.contains("Does CrewAI support A2A?"));
         assertTrue(html.contains("curl -s https://agent.example.com/a2a/jsonrpc"));
@@ -54,12 +49,7 @@ class LandingPageTest {
 
     @Test
     void pageSendsAStrictPolicyAndHasNoInlineScriptOrStyle() throws Exception {
-        AgentSkill skill = new AgentSkill("catalogue", "Catalogue", "Answers questions", List.of(),
-                List.of("Does \"CrewAI\" <support> A2A?"), List.of(), List.of());
-        AgentInterface rpc = new AgentInterface("https://agent.example.com/a2a/jsonrpc", AgentInterface.JSONRPC,
-                ProtocolVersion.V1_0);
-        AgentCard card = AgentCardFactory.build(SETTINGS, List.of(rpc), AgentCapabilities.none(), List.of(skill));
-        String html = LandingPage.render(card, SETTINGS);
+        String html = pageWithOneSkill("Does \"CrewAI\" <support> A2A?");
 
         String policy = new LandingResource(html).page().getHeaderString("Content-Security-Policy");
         assertTrue(policy.contains("default-src 'none'"), policy);
@@ -76,12 +66,7 @@ class LandingPageTest {
 
     @Test
     void formNamesTheEndpointByPathAndOffersTheExamples() {
-        AgentSkill skill = new AgentSkill("catalogue", "Catalogue", "Answers questions", List.of(),
-                List.of("Does \"CrewAI\" <support> A2A?"), List.of(), List.of());
-        AgentInterface rpc = new AgentInterface("https://agent.example.com/a2a/jsonrpc", AgentInterface.JSONRPC,
-                ProtocolVersion.V1_0);
-        AgentCard card = AgentCardFactory.build(SETTINGS, List.of(rpc), AgentCapabilities.none(), List.of(skill));
-        String html = LandingPage.render(card, SETTINGS);
+        String html = pageWithOneSkill("Does \"CrewAI\" <support> A2A?");
         assertTrue(html.contains("data-binding=\"JSONRPC\" data-endpoint=\"/a2a/jsonrpc\" data-streaming=\"false\""),
                 html);
         assertTrue(html.contains("data-prompt=\"Does &quot;CrewAI&quot; &lt;support&gt; A2A?\""), html);
@@ -109,5 +94,15 @@ class LandingPageTest {
                 "new Function")) {
             assertFalse(script.contains(sink), sink);
         }
+    }
+
+    /** The page of an agent with one JSON-RPC interface and one skill offering the example. */
+    private static String pageWithOneSkill(String example) {
+        AgentSkill skill = new AgentSkill("catalogue", "Catalogue", "Answers questions", List.of(),
+                List.of(example), List.of(), List.of());
+        AgentInterface rpc = new AgentInterface("https://agent.example.com/a2a/jsonrpc", AgentInterface.JSONRPC,
+                ProtocolVersion.V1_0);
+        return LandingPage.render(AgentCardFactory.build(SETTINGS, List.of(rpc), AgentCapabilities.none(),
+                List.of(skill)), SETTINGS);
     }
 }
