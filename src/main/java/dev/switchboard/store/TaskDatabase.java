@@ -27,10 +27,12 @@ public final class TaskDatabase implements AutoCloseable {
     private final EntityManagerFactory emf;
     private final H2Compaction compaction;
     private final DataSource dataSource;
+    private final String vendor;
     private volatile TaskRetention retention;
 
     private TaskDatabase(HikariDataSource ownPool, EntityManagerFactory emf, H2Compaction compaction,
-                         DataSource dataSource) {
+                         DataSource dataSource, String vendor) {
+        this.vendor = vendor;
         this.ownPool = ownPool;
         this.emf = emf;
         this.compaction = compaction;
@@ -57,7 +59,8 @@ public final class TaskDatabase implements AutoCloseable {
         try {
             EntityManagerFactory emf = start(dataSource, vendor(jdbcUrl), true);
             return new TaskDatabase(dataSource, emf,
-                    vendor(jdbcUrl).equals("h2") ? H2Compaction.start(dataSource) : null, dataSource);
+                    vendor(jdbcUrl).equals("h2") ? H2Compaction.start(dataSource) : null, dataSource,
+                    vendor(jdbcUrl));
         } catch (RuntimeException e) {
             dataSource.close();
             throw e;
@@ -99,7 +102,7 @@ public final class TaskDatabase implements AutoCloseable {
         }
         // a container pool hands out connections in auto-commit mode unless configured otherwise
         return new TaskDatabase(null, start(dataSource, vendor, false),
-                vendor.equals("h2") ? H2Compaction.start(dataSource) : null, dataSource);
+                vendor.equals("h2") ? H2Compaction.start(dataSource) : null, dataSource, vendor);
     }
 
     private static EntityManagerFactory start(DataSource dataSource, String vendor, boolean poolDisablesAutoCommit) {
@@ -127,6 +130,16 @@ public final class TaskDatabase implements AutoCloseable {
 
     public EntityManagerFactory entityManagerFactory() {
         return emf;
+    }
+
+    /** Which database this is: {@code h2} or {@code postgresql}, as the migration folders are named. */
+    public String vendor() {
+        return vendor;
+    }
+
+    /** The connections to it, for work beside JPA (notifications, retention). */
+    public DataSource dataSource() {
+        return dataSource;
     }
 
     /**
