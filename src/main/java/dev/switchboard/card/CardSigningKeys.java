@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -35,8 +36,11 @@ public final class CardSigningKeys {
 
     private final List<JWK> keys;
 
-    private CardSigningKeys(List<JWK> keys) {
+    private final boolean made;
+
+    private CardSigningKeys(List<JWK> keys, boolean made) {
         this.keys = List.copyOf(keys);
+        this.made = made;
     }
 
     /** The keys the settings name, or the data directory's key, made now if it is not there yet. */
@@ -53,12 +57,27 @@ public final class CardSigningKeys {
         if (keys.stream().map(JWK::getKeyID).distinct().count() != keys.size()) {
             throw new IllegalStateException("the current and the previous card-signing key are the same key");
         }
-        return new CardSigningKeys(keys);
+        return new CardSigningKeys(keys, settings.keyFile() == null);
     }
 
     /** The private keys, the current one first. */
     public List<JWK> signing() {
         return keys;
+    }
+
+    /**
+     * The JWK thumbprint (RFC 7638) of the key made in the data directory, or empty when the
+     * settings name the keys (the operator then gives every instance the same files).
+     */
+    public Optional<String> madeKeyThumbprint() {
+        if (!made) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(keys.get(0).toPublicJWK().computeThumbprint().toString());
+        } catch (JOSEException e) {
+            throw new IllegalStateException("cannot compute the card-signing key's thumbprint", e);
+        }
     }
 
     /** The public halves as a JWK Set document, for {@code jku}. */

@@ -65,6 +65,15 @@ public final class DeliverySigner {
         return new JWKSet(key().key().toPublicJWK()).toString();
     }
 
+    /** The JWK thumbprint (RFC 7638) of the key, made now if it is not there yet. */
+    public String thumbprint() {
+        try {
+            return key().key().toPublicJWK().computeThumbprint().toString();
+        } catch (JOSEException e) {
+            throw new IllegalStateException("cannot compute the signing key's thumbprint", e);
+        }
+    }
+
     private SigningKey key() {
         SigningKey loaded = key;
         if (loaded == null) {

@@ -47,6 +47,20 @@ public final class SecretBox {
         return new SecretBox(new SecretKeySpec(bytes, "AES"));
     }
 
+    /**
+     * A digest of the key, for instances that must hold the same one: it tells keys apart and
+     * gives nothing of the key away.
+     */
+    public String fingerprint() {
+        try {
+            java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+            sha.update("switchboard push-secrets key\u0000".getBytes(StandardCharsets.UTF_8));
+            return Base64.getUrlEncoder().withoutPadding().encodeToString(sha.digest(key.getEncoded()));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("SHA-256 is not available", e);
+        }
+    }
+
     /** @param where what the value belongs to, e.g. {@code taskId/configId/token}; must match on opening */
     public String seal(String plain, String where) {
         if (plain == null) {

@@ -24,6 +24,7 @@ import dev.switchboard.skill.SkillContext;
 import dev.switchboard.skill.SkillRouter;
 import dev.switchboard.store.JpaTaskStore;
 import dev.switchboard.store.RetentionPolicy;
+import dev.switchboard.store.SharedKeys;
 import dev.switchboard.store.StoreFigures;
 import dev.switchboard.store.StoreOpening;
 import dev.switchboard.store.TaskDatabase;
@@ -40,6 +41,7 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -104,7 +106,8 @@ public final class Switchboard implements AutoCloseable {
                 ? CardSigningKeys.load(settings.cardSigning(), settings.dataDir()) : null;
         // the store opens next: rendering and signing the card then overlaps its seconds
         Thread[] opener = new Thread[1];
-        this.database = openDatabase(settings, clock, runnable -> {
+        Map<String, SharedKeys.Key> sharedKeys = InstanceKeys.of(settings, cardKeys, clock);
+        this.database = openDatabase(settings, clock, sharedKeys, runnable -> {
             opener[0] = DaemonThreads.named("switchboard-store-open").newThread(runnable);
             opener[0].start();
         });
@@ -168,7 +171,8 @@ public final class Switchboard implements AutoCloseable {
      * The store, opened in the background: the pool and the schema first, then restart
      * reconciliation, which precedes every call to it, then retention.
      */
-    private static CompletableFuture<TaskDatabase> openDatabase(Settings settings, Clock clock, Executor opener) {
+    private static CompletableFuture<TaskDatabase> openDatabase(Settings settings, Clock clock,
+                                                                Map<String, SharedKeys.Key> sharedKeys, Executor opener) {
         DataSource container = settings.dataSource() == null ? null : TaskDatabase.find(settings.dataSource());
         Supplier<TaskDatabase> open = container != null ? () -> TaskDatabase.over(container, settings.dataSource())
                 : () -> TaskDatabase.open(settings.jdbcUrl(), settings.jdbcUser(), settings.jdbcPassword(),
@@ -177,6 +181,12 @@ public final class Switchboard implements AutoCloseable {
         RetentionPolicy policy = new RetentionPolicy(retention.terminalAge(), retention.interruptedAge(),
                 retention.maxTasks());
         return CompletableFuture.supplyAsync(open, opener)
+                // an instance that could not read its peers' sealed secrets or signatures must not take work
+                .thenApply(db -> db.preparedBy(opened -> {
+                    if (opened.vendor().equals("postgresql")) {
+                        SharedKeys.agree(opened.dataSource(), sharedKeys, settings.instanceId(), clock);
+                    }
+                }))
                 .thenApply(db -> db.preparedBy(opened -> RestartReconciliation.failUnfinished(
                         new JpaTaskStore(opened.entityManagerFactory(), clock), settings.instanceId(), clock)))
                 .thenApply(db -> db.retaining(policy, clock))

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 
 /** Waiting for a server process until the application's /health answers 200. */
 final class Health {
-    private static final long STARTUP_SECONDS = 300;
+    static final long STARTUP_SECONDS = 300;
 
     private Health() {
     }

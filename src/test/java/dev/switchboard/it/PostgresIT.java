@@ -59,6 +59,7 @@ class PostgresIT {
         String url = TestPostgres.shared().createDatabase();
         try (TomcatProcess one = instance("one", url); TomcatProcess other = instance("other", url)) {
             one.start();
+            shareKeys("one", "other");
             other.start();
             JsonObject task = new JsonRpc(new Http(one.url())).result("SendMessage", JsonRpc.send("shared"))
                     .getJsonObject("task");
@@ -67,6 +68,30 @@ class PostgresIT {
             assertEquals(task.getString("id"), fetched.getString("id"));
             assertEquals("TASK_STATE_COMPLETED", fetched.getJsonObject("status").getString("state"));
             assertEquals(1, tasks(url, task.getString("id")));
+        }
+    }
+
+    @Test
+    void anInstanceWithKeysOfItsOwnTakesNoTaskWork() throws Exception {
+        String url = TestPostgres.shared().createDatabase();
+        try (TomcatProcess one = instance("first", url); TomcatProcess stranger = instance("stranger", url)) {
+            one.start();
+            new JsonRpc(new Http(one.url())).result("SendMessage", JsonRpc.send("first"));
+            String log = stranger.startUntilLogged("the stranger did not refuse its keys",
+                    "copy that instance's push-secrets.key", "Starting ProtocolHandler");
+            JsonObject refused = new JsonRpc(new Http(stranger.url())).call("SendMessage", JsonRpc.send("stranger"));
+            assertTrue(refused.containsKey("error"), refused.toString());
+            assertEquals(1, allTasks(url), "the stranger stored nothing");
+            assertTrue(log.contains("SEVERE"), "the refusal is logged as severe");
+        }
+    }
+
+    /** As the guide says: the instances share the keys the first one made in its data directory. */
+    private void shareKeys(String from, String to) throws Exception {
+        Files.createDirectories(temp.resolve(to + "-data"));
+        for (String key : List.of("push-secrets.key", "push-signing-key.jwk", "card-signing-key.jwk")) {
+            Files.copy(temp.resolve(from + "-data").resolve(key), temp.resolve(to + "-data").resolve(key),
+                    StandardCopyOption.REPLACE_EXISTING);
         }
     }
 
@@ -83,6 +108,14 @@ class PostgresIT {
         Path driver = Path.of(org.postgresql.Driver.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         Files.createDirectories(base.resolve("lib"));
         Files.copy(driver, base.resolve("lib").resolve(driver.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private static int allTasks(String url) throws Exception {
+        try (Connection connection = DriverManager.getConnection(url);
+             ResultSet rows = connection.createStatement().executeQuery("SELECT COUNT(*) FROM a2a_task")) {
+            assertTrue(rows.next());
+            return rows.getInt(1);
+        }
     }
 
     private static int tasks(String url, String taskId) throws Exception {

@@ -94,17 +94,27 @@ final class TomcatProcess implements ServerProcess {
      * @return the server's console output
      */
     String startExpectingFailure() throws Exception {
+        return startUntilLogged("the application did not fail", "Switchboard cannot start", "Context [] startup failed");
+    }
+
+    /**
+     * Starts the JVM and waits, without asking for a healthy server, until its console shows every
+     * one of the texts: for a start that must go wrong in a given way.
+     *
+     * @return the server's console output
+     */
+    String startUntilLogged(String what, String... texts) throws Exception {
         launch();
         Path console = base.resolve("logs/console.log");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(Health.STARTUP_SECONDS);
         while (System.nanoTime() < deadline) {
             String log = Files.exists(console) ? Files.readString(console) : "";
-            if (log.contains("Switchboard cannot start") && log.contains("Context [] startup failed")) {
+            if (java.util.Arrays.stream(texts).allMatch(log::contains)) {
                 return log;
             }
             Thread.sleep(250);
         }
-        throw new IllegalStateException("the application did not fail within 90 s; see " + console);
+        throw new IllegalStateException(what + " within " + Health.STARTUP_SECONDS + " s; see " + console);
     }
 
     private void launch() throws IOException {
