@@ -9,6 +9,7 @@ import dev.switchboard.store.TaskChange;
 import dev.switchboard.store.TaskPage;
 import dev.switchboard.store.TaskQuery;
 import dev.switchboard.store.TaskStore;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -86,5 +87,15 @@ final class SteppingStore implements TaskStore {
     @Override
     public List<String> runningOn(String runner) {
         return store.runningOn(runner);
+    }
+
+    @Override
+    public int renewLeases(String runner, Collection<String> turns) {
+        return store.renewLeases(runner, turns);
+    }
+
+    @Override
+    public List<String> expiredLeases(String self) {
+        return store.expiredLeases(self);
     }
 }
