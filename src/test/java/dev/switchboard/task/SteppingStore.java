@@ -31,8 +31,8 @@ final class SteppingStore implements TaskStore {
     }
 
     /**
-     * Runs {@code action} after the {@code nth} {@link #find} or {@link #update} of the task from
-     * now on (1 is the next one).
+     * Runs {@code action} after the {@code nth} {@link #find} or {@link #update} of the task, or
+     * {@link #expiredLeases} that lists it, from now on (1 is the next one).
      */
     void afterCall(int nth, String taskId, Runnable action) {
         this.taskId = taskId;
@@ -96,6 +96,8 @@ final class SteppingStore implements TaskStore {
 
     @Override
     public List<String> expiredLeases(String self) {
-        return store.expiredLeases(self);
+        List<String> expired = store.expiredLeases(self);
+        expired.forEach(id -> stepped(id, null));
+        return expired;
     }
 }
