@@ -64,7 +64,11 @@ public enum Setting {
             "JNDI name of a container DataSource (H2 or PostgreSQL) for the task store, e.g. java:comp/env/jdbc/switchboard; "
                     + "replaces the JDBC URL."),
     INSTANCE_ID("switchboard.instance.id",
-            "This server's name among instances sharing one database; distinct per instance."),
+            "This server's name among instances sharing one database; distinct per instance. Default: local on the "
+                    + "embedded H2 file, the host name when a JDBC URL or DataSource is set."),
+    TASK_LEASE_SECONDS("switchboard.task.lease.seconds",
+            "Seconds an instance's hold on the tasks it runs lasts unless renewed (it renews every third of it); "
+                    + "the running tasks of an instance that stopped are failed by another this long after."),
     AGENT_THREADS("switchboard.agent.threads", "Threads that run agents; further work waits in a bounded queue."),
     STREAM_HEARTBEAT("switchboard.stream.heartbeat.seconds",
             "Seconds of silence after which an event stream gets a heartbeat comment."),

@@ -35,6 +35,7 @@ import java.util.Set;
  * @param cardSigning          how the Agent Card is signed
  * @param observability        metrics and the operation log
  * @param oidc                 the OpenID Connect provider whose access tokens are accepted, or null
+ * @param taskLease            how long an instance's hold on a task it runs lasts unless renewed
  */
 public record Settings(URI publicUrl, Path dataDir, String agentName, String agentDescription,
                        String providerOrganization, URI providerUrl, URI documentationUrl, URI iconUrl,
@@ -47,7 +48,10 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
                        boolean serveV03, PushSettings push, boolean idempotentSends,
                        RetentionSettings retention, GrpcSettings grpc,
                        CardSigningSettings cardSigning, ObservabilitySettings observability,
-                       OidcSettings oidc) {
+                       OidcSettings oidc, Duration taskLease) {
+    /** Thirty seconds: a few missed renewals, not a short stall, let an instance's tasks go. */
+    public static final Duration DEFAULT_TASK_LEASE = Duration.ofSeconds(30);
+
     public Settings {
         Objects.requireNonNull(publicUrl, "publicUrl");
         Objects.requireNonNull(dataDir, "dataDir");
@@ -66,6 +70,27 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
         grpc = grpc == null ? GrpcSettings.DEFAULT : grpc;
         cardSigning = cardSigning == null ? CardSigningSettings.DEFAULT : cardSigning;
         observability = observability == null ? ObservabilitySettings.DEFAULT : observability;
+        taskLease = taskLease == null ? DEFAULT_TASK_LEASE : taskLease;
+    }
+
+    /** Settings with the default task lease. */
+    public Settings(URI publicUrl, Path dataDir, String agentName, String agentDescription,
+                    String providerOrganization, URI providerUrl, URI documentationUrl, URI iconUrl,
+                    String cardVersion, List<String> cardModes, Duration cardMaxAge, long maxRequestBytes,
+                    String jdbcUrl,
+                    String jdbcUser, String jdbcPassword, String dataSource, String instanceId, int agentThreads,
+                    Duration streamHeartbeat, String tenant, Path catalogueFile, String operatorToken,
+                    RequestLimits limits, KeySecret keySecret, Set<String> revokedKeys,
+                    boolean anonymousAccess, List<Cidr> trustedProxies, ModelEndpoint model,
+                    boolean serveV03, PushSettings push, boolean idempotentSends,
+                    RetentionSettings retention, GrpcSettings grpc,
+                    CardSigningSettings cardSigning, ObservabilitySettings observability,
+                    OidcSettings oidc) {
+        this(publicUrl, dataDir, agentName, agentDescription, providerOrganization, providerUrl, documentationUrl,
+                iconUrl, cardVersion, cardModes, cardMaxAge, maxRequestBytes, jdbcUrl, jdbcUser, jdbcPassword,
+                dataSource, instanceId, agentThreads, streamHeartbeat, tenant, catalogueFile, operatorToken, limits,
+                keySecret, revokedKeys, anonymousAccess, trustedProxies, model, serveV03, push, idempotentSends,
+                retention, grpc, cardSigning, observability, oidc, DEFAULT_TASK_LEASE);
     }
 
     /** The API key secret, kept out of every string and comparison. */

@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -33,6 +35,10 @@ public final class SettingsLoader {
     static final List<String> DEFAULT_MODES = List.of("text/plain", "application/json");
     static final long DEFAULT_MAX_REQUEST_BYTES = 4L * 1024 * 1024;
     private static final Pattern SIZE = Pattern.compile("(\\d{1,12})\\s*(KB|K|MB|M)?");
+    /** The instance id on the embedded database, which no other instance opens. */
+    static final String LOCAL_INSTANCE = "local";
+    /** As long as the column that stores the instance running a task. */
+    static final int MAX_INSTANCE_ID = 128;
 
     private final Function<String, String> contextParameters;
     private final Function<String, String> systemProperties;
@@ -81,13 +87,52 @@ public final class SettingsLoader {
                 text(Setting.CARD_VERSION, "1.0.0"), cardModes(), cardMaxAge(), maxRequestBytes(),
                 jdbcUrl != null ? jdbcUrl : embeddedUrl(dataDir), raw(Setting.JDBC_USER), raw(Setting.JDBC_PASSWORD),
                 dataSource,
-                text(Setting.INSTANCE_ID, "local"), integer(Setting.AGENT_THREADS, 16, 1, 1024),
+                instanceId(jdbcUrl != null || dataSource != null), integer(Setting.AGENT_THREADS, 16, 1, 1024),
                 Duration.ofSeconds(integer(Setting.STREAM_HEARTBEAT, 15, 1, 3600)), tenant(), catalogueFile(),
                 access.operatorToken(), access.limits(), access.keySecret(), access.revokedKeys(),
                 access.anonymousAccess(), access.trustedProxies(), access.model(),
                 bool(Setting.PROTOCOL_V03, true), PushSettings.load(this), bool(Setting.SEND_IDEMPOTENT, true),
                 RetentionSettings.load(this), GrpcSettings.load(this),
-                CardSigningSettings.load(this), ObservabilitySettings.load(this), OidcSettings.load(this));
+                CardSigningSettings.load(this), ObservabilitySettings.load(this), OidcSettings.load(this),
+                Duration.ofSeconds(integer(Setting.TASK_LEASE_SECONDS, (int) Settings.DEFAULT_TASK_LEASE.toSeconds(), 2, 3600)));
+    }
+
+    /**
+     * The id as set; unset, {@code local} for the embedded database, and the host name for a
+     * configured one, which other instances may share: an id two instances share would let one's
+     * restart fail the tasks the other runs.
+     */
+    private String instanceId(boolean configuredDatabase) {
+        String value = raw(Setting.INSTANCE_ID);
+        if (value != null) {
+            if (value.length() > MAX_INSTANCE_ID) {
+                throw new InvalidSettingException(Setting.INSTANCE_ID, value,
+                        "must be at most " + MAX_INSTANCE_ID + " characters");
+            }
+            return value;
+        }
+        return configuredDatabase ? hostInstanceId(() -> InetAddress.getLocalHost().getHostName()) : LOCAL_INSTANCE;
+    }
+
+    /**
+     * The host's name as an instance id; when it cannot be had, a random id, which no other
+     * instance shares (its tasks are then reconciled through their leases, not at its next start).
+     */
+    static String hostInstanceId(Callable<String> hostName) {
+        String name;
+        try {
+            name = hostName.call();
+        } catch (Exception | LinkageError e) {
+            name = null;
+        }
+        if (name == null || name.isBlank()) {
+            String random = "instance-" + UUID.randomUUID().toString().substring(0, 8);
+            LOG.warning(() -> "The host name cannot be read; this instance's id is " + random + " until "
+                    + Setting.INSTANCE_ID.key() + " (" + Setting.INSTANCE_ID.environmentName() + ") is set");
+            return random;
+        }
+        name = name.trim();
+        return name.length() > MAX_INSTANCE_ID ? name.substring(0, MAX_INSTANCE_ID) : name;
     }
 
     /** A true/false setting. */

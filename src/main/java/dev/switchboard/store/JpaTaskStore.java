@@ -7,7 +7,9 @@ import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.OptimisticLockException;
 import jakarta.persistence.PersistenceException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -30,6 +32,7 @@ public final class JpaTaskStore implements TaskStore {
     private final TaskListing listing;
     private final FirstSends firstSends;
     private final Metrics metrics;
+    private final TaskLeases leases;
 
     public JpaTaskStore(EntityManagerFactory emf, Clock clock) {
         this(emf, clock, true);
@@ -42,7 +45,16 @@ public final class JpaTaskStore implements TaskStore {
 
     /** @param metrics times each commit and counts its events (every write of events is one commit) */
     public JpaTaskStore(EntityManagerFactory emf, Clock clock, boolean firstSends, Metrics metrics) {
+        this(emf, clock, firstSends, metrics, TaskLeases.DEFAULT);
+    }
+
+    /**
+     * @param lease how long a runner's hold on a task lasts from its last write or renewal (see
+     *              {@link #renewLeases})
+     */
+    public JpaTaskStore(EntityManagerFactory emf, Clock clock, boolean firstSends, Metrics metrics, Duration lease) {
         this.metrics = metrics;
+        this.leases = new TaskLeases(emf, lease);
         this.emf = Objects.requireNonNull(emf);
         this.sessions = emf.unwrap(SessionFactory.class);
         this.clock = Objects.requireNonNull(clock);
@@ -61,6 +73,7 @@ public final class JpaTaskStore implements TaskStore {
         row.runner = runner;
         row.createdMillis = now;
         fill(row, task);
+        leases.stamp(row, now);
         row.lastSeq = events.size();
         List<StoredEvent> stored = new ArrayList<>();
         List<TaskEventRow> rows = new ArrayList<>();
@@ -111,11 +124,11 @@ public final class JpaTaskStore implements TaskStore {
         if (row == null) {
             return Optional.empty();
         }
-        Optional<TaskChange.Result> result = change.apply(JsonColumns.task(row.taskJson));
+        long now = clock.millis();
+        Optional<TaskChange.Result> result = change.apply(JsonColumns.task(row.taskJson), leases.runner(row, now));
         if (result.isEmpty()) {
             return Optional.empty();
         }
-        long now = clock.millis();
         Task task = result.get().task();
         String before = row.state;
         fill(row, task);
@@ -123,6 +136,7 @@ public final class JpaTaskStore implements TaskStore {
             metrics.taskEntered(row.state);
         }
         row.runner = result.get().runner();
+        leases.stamp(row, now);
         List<StoredEvent> stored = new ArrayList<>();
         List<TaskEventRow> rows = new ArrayList<>();
         for (StreamEvent event : result.get().events()) {
@@ -179,6 +193,16 @@ public final class JpaTaskStore implements TaskStore {
                         String.class)
                 .setParameter("runner", runner)
                 .getResultList());
+    }
+
+    @Override
+    public int renewLeases(String runner, Collection<String> turns) {
+        return leases.renew(runner, turns, clock.millis());
+    }
+
+    @Override
+    public List<String> expiredLeases(String self) {
+        return leases.expired(self, clock.millis());
     }
 
     private static void fill(TaskRow row, Task task) {

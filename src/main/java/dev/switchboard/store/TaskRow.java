@@ -34,6 +34,13 @@ class TaskRow {
     @Column(name = "runner", length = 128)
     String runner;
 
+    /**
+     * Until when (epoch ms) the runner's lease holds; the runner renews it while it lives. Null
+     * without a runner, and on rows written before leases existed.
+     */
+    @Column(name = "lease_until_ms")
+    Long leaseUntilMillis;
+
     @Column(name = "state", nullable = false, length = 32)
     String state;
 

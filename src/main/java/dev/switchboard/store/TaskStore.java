@@ -2,6 +2,7 @@ package dev.switchboard.store;
 
 import dev.switchboard.protocol.StreamEvent;
 import dev.switchboard.protocol.Task;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
@@ -22,7 +23,8 @@ public interface TaskStore {
 
     /**
      * Applies a change to the task's freshest snapshot, retrying when a concurrent writer got there
-     * first.
+     * first. The change is told who runs the task (see {@link TaskChange#apply(Task, Runner)}); a
+     * change that names a runner gives it a fresh lease on the task, one that names none clears it.
      *
      * @return what was stored, or empty when the task is unknown or the change declined
      */
@@ -52,4 +54,20 @@ public interface TaskStore {
 
     /** Ids of tasks submitted or working on the given instance: after its restart nothing runs them. */
     List<String> runningOn(String runner);
+
+    /**
+     * Renews the runner's leases, as it does while it lives: on its tasks that are submitted or
+     * working, and on those of {@code turns} (tasks with a turn of its agent in progress) in any
+     * state.
+     *
+     * @return how many leases were renewed (a task may be counted twice)
+     */
+    int renewLeases(String runner, Collection<String> turns);
+
+    /**
+     * Ids of submitted or working tasks whose runner, an instance other than {@code self}, let its
+     * lease run out: that instance stopped, and nothing runs their agents any more. A bounded
+     * number per call; failing them makes room for the rest.
+     */
+    List<String> expiredLeases(String self);
 }

@@ -11,6 +11,7 @@ import dev.switchboard.protocol.request.SendMessageRequest;
 import dev.switchboard.skill.AgentRequest;
 import dev.switchboard.skill.ServerCallContext;
 import dev.switchboard.store.Appended;
+import dev.switchboard.store.Runner;
 import dev.switchboard.store.StoredTask;
 import dev.switchboard.store.TaskChange;
 import java.util.List;
@@ -80,21 +81,51 @@ final class MessageIntake {
                     "does not match the context of task " + taskId + "; omit it or send " + task.contextId());
         }
         if (task.status().state().isTerminal()) {
-            throw new A2AException(A2AError.UNSUPPORTED_OPERATION, "Task " + taskId + " is "
-                    + task.status().state().wireName() + "; start a new task in context " + task.contextId()
-                    + " to continue the conversation", Map.of("taskId", taskId));
+            throw finished(task);
         }
         Message recorded = message.withIds(task.contextId(), taskId);
-        Optional<Appended> appended = context.events().locked(taskId, () -> context.store().update(taskId,
-                current -> TaskStateMachine.followUp(current, recorded)
-                        .map(next -> next.withHistory(limits.trim(next.history())))
-                        .map(next -> new TaskChange.Result(next, List.of(), context.runner()))));
+        Optional<Appended> appended = context.events().locked(taskId, () -> {
+            Optional<Appended> stored = context.store().update(taskId, TaskChange.byRunner((current, runner) ->
+                    takeIn(current, runner, recorded)));
+            // a task whose instance stopped was failed instead: its listeners here hear it
+            stored.filter(a -> a.task().status().state().isTerminal())
+                    .ifPresent(a -> context.events().publish(taskId, a));
+            return stored;
+        });
         Task updated = appended.orElseThrow(() -> new A2AException(A2AError.UNSUPPORTED_OPERATION,
                 "Task " + taskId + " finished before the message arrived", Map.of("taskId", taskId))).task();
+        if (updated.status().state().isTerminal()) {
+            throw finished(updated);
+        }
         AgentRequest agentRequest = new AgentRequest(recorded, taskId, task.contextId(), task,
                 request.configuration().acceptedOutputModes(), request.metadata(),
                 earlier(task.contextId(), call.owner(), taskId), call);
         return new TaskRun(context, updated, true, call.owner(), agentRequest);
+    }
+
+    /**
+     * The follow-up recorded, and this instance named as the task's runner, decided under the
+     * task's row lock so that two instances never both start a turn: refused while another
+     * instance holds a live lease on the task (its agent is at work there); a submitted or
+     * working task whose instance stopped renewing its lease is failed instead, as the expired
+     * lease's reconciliation would.
+     */
+    private Optional<TaskChange.Result> takeIn(Task current, Runner runner, Message recorded) {
+        if (runner.elsewhere(context.runner())) {
+            throw TaskService.stillWorking(current.id());
+        }
+        if (RestartReconciliation.abandoned(current, runner, context.runner())) {
+            return RestartReconciliation.failed(current, context.clock());
+        }
+        return TaskStateMachine.followUp(current, recorded)
+                .map(next -> next.withHistory(limits.trim(next.history())))
+                .map(next -> new TaskChange.Result(next, List.of(), context.runner()));
+    }
+
+    private static A2AException finished(Task task) {
+        return new A2AException(A2AError.UNSUPPORTED_OPERATION, "Task " + task.id() + " is "
+                + task.status().state().wireName() + "; start a new task in context " + task.contextId()
+                + " to continue the conversation", Map.of("taskId", task.id()));
     }
 
     private Supplier<List<Task>> earlier(String contextId, String owner, String taskId) {

@@ -4,6 +4,7 @@ import dev.switchboard.skill.AgentExecutor;
 import dev.switchboard.store.TaskStore;
 import java.time.Clock;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 
@@ -64,6 +65,11 @@ final class TaskContext {
 
     void turnEnded(TaskRun run) {
         active.remove(run.taskId(), run);
+    }
+
+    /** The tasks with a run in progress here. */
+    Set<String> runningTaskIds() {
+        return Set.copyOf(active.keySet());
     }
 
     int runningCount() {

@@ -289,6 +289,27 @@ public final class TaskService {
         return RestartReconciliation.failUnfinished(context.store(), context.runner(), context.clock());
     }
 
+    /**
+     * Renews the leases of the tasks this instance runs: it is alive, so no other instance fails
+     * them (see {@link LeaseKeeper}).
+     *
+     * @return how many leases were renewed
+     */
+    public int renewLeases() {
+        return context.store().renewLeases(context.runner(), context.runningTaskIds());
+    }
+
+    /**
+     * Fails the submitted or working tasks of other instances that stopped renewing their leases,
+     * as those instances would at their restart, and publishes the failures to this instance's
+     * streams and waiting requests. A task that finished meanwhile keeps its end.
+     *
+     * @return how many tasks were failed
+     */
+    public int reconcileExpiredLeases() {
+        return RestartReconciliation.failExpired(context);
+    }
+
     /** Agents running now, on this instance. */
     public int runningCount() {
         return context.runningCount();
@@ -315,8 +336,7 @@ public final class TaskService {
 
     private void start(TaskRun run) {
         if (!context.begin(run)) {
-            throw new A2AException(A2AError.UNSUPPORTED_OPERATION, "The agent is still working on task "
-                    + run.taskId() + "; wait for its answer or cancel it", Map.of("taskId", run.taskId()));
+            throw stillWorking(run.taskId());
         }
         try {
             // the run continues the trace of the operation that started it (a no-op without tracing)
@@ -349,6 +369,12 @@ public final class TaskService {
         String owner = call.owner();
         return store.find(taskId).filter(stored -> owner == null || owner.equals(stored.owner()))
                 .orElseThrow(() -> notFound(taskId));
+    }
+
+    /** The answer to a message for a task whose agent is still at work on an earlier one, here or elsewhere. */
+    static A2AException stillWorking(String taskId) {
+        return new A2AException(A2AError.UNSUPPORTED_OPERATION, "The agent is still working on task "
+                + taskId + "; wait for its answer or cancel it", Map.of("taskId", taskId));
     }
 
     static A2AException notFound(String taskId) {

@@ -31,6 +31,7 @@ import dev.switchboard.store.TaskDatabase;
 import dev.switchboard.store.TaskStore;
 import dev.switchboard.task.AnonymousTaskQuota;
 import dev.switchboard.task.InputLimits;
+import dev.switchboard.task.LeaseKeeper;
 import dev.switchboard.task.RestartReconciliation;
 import dev.switchboard.task.TaskEvents;
 import dev.switchboard.task.TaskService;
@@ -88,6 +89,7 @@ public final class Switchboard implements AutoCloseable {
     private final ExecutorService writers;
     private final PushParts push;
     private final TaskService tasks;
+    private final LeaseKeeper leases;
     private final StreamRegistry streams;
     private final Metrics metrics;
     private final Operations operations;
@@ -131,12 +133,13 @@ public final class Switchboard implements AutoCloseable {
                 DaemonThreads.pool("switchboard-stream"));
         TaskEvents events = new TaskEvents();
         TaskStore store = opening.deferred(TaskStore.class, db -> new JpaTaskStore(db.entityManagerFactory(), clock,
-                settings.idempotentSends(), metrics));
+                settings.idempotentSends(), metrics, settings.taskLease()));
         this.push = PushParts.assemble(settings, store, opening, events, clock, metrics);
         this.tasks = new TaskService(store, events, new SkillRouter(skills), agents, writers, clock,
                 settings.instanceId(), new InputLimits(limits.maxParts(), limits.maxTextChars(),
                         limits.maxMetadataBytes(), limits.maxHistory(), limits.maxListBytes()), push.configs(),
                 AnonymousTaskQuota.perMinute(limits.anonymousTasksPerMinute(), clock));
+        this.leases = new LeaseKeeper(tasks, settings.taskLease());
         this.streams = new StreamRegistry(settings.streamHeartbeat().toSeconds());
         ServerGauges.register(metrics, (ThreadPoolExecutor) agents, streams);
     }
@@ -162,8 +165,12 @@ public final class Switchboard implements AutoCloseable {
                 return Optional.ofNullable(resources.apply(path));
             }
         });
+        LOG.info(() -> "Starting as instance " + settings.instanceId() + ", with task leases of "
+                + settings.taskLease().toSeconds() + " s");
         Switchboard switchboard = new Switchboard(settings, BuildInfo.load(), skills, clock);
         switchboard.push.startOnceOpen(switchboard.database);
+        // after the restart reconciliation of this instance's own tasks, which opening the store runs
+        switchboard.database.thenRun(switchboard.leases::start);
         return switchboard;
     }
 
@@ -291,6 +298,7 @@ public final class Switchboard implements AutoCloseable {
 
     @Override
     public void close() {
+        leases.close();
         push.close();
         streams.close();
         opening.close();

@@ -85,4 +85,22 @@ public final class StoreTesting {
             return millis.incrementAndGet();
         }
     }
+
+    /** A clock that stands still until the test moves it. */
+    public static final class SettableClock extends MillisClock {
+        private final AtomicLong millis;
+
+        public SettableClock(Instant start) {
+            this.millis = new AtomicLong(start.toEpochMilli());
+        }
+
+        public void advance(java.time.Duration by) {
+            millis.addAndGet(by.toMillis());
+        }
+
+        @Override
+        public long millis() {
+            return millis.get();
+        }
+    }
 }

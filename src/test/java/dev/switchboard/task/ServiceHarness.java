@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.switchboard.observe.Metrics;
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.Message;
@@ -23,6 +24,7 @@ import dev.switchboard.store.StoredEvent;
 import dev.switchboard.store.TaskDatabase;
 import dev.switchboard.store.TaskStore;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletionStage;
@@ -55,6 +57,19 @@ final class ServiceHarness implements AutoCloseable {
                 .instant()));
         this.service = new TaskService(wrap.apply(store), events, agent, workers, writers, Clock.systemUTC(),
                 "test");
+    }
+
+    /**
+     * One instance of several sharing a database.
+     *
+     * @param runner its instance id
+     * @param clock  the time of its store and service alike, which the test may move
+     * @param lease  how long its hold on a task it runs lasts
+     */
+    ServiceHarness(TaskDatabase db, AgentExecutor agent, String runner, Clock clock, Duration lease,
+                   UnaryOperator<TaskStore> wrap) {
+        this.store = new JpaTaskStore(db.entityManagerFactory(), clock, true, Metrics.off(), lease);
+        this.service = new TaskService(wrap.apply(store), events, agent, workers, writers, clock, runner);
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.switchboard.store.TaskChange;
 import dev.switchboard.store.TaskPage;
 import dev.switchboard.store.TaskQuery;
 import dev.switchboard.store.TaskStore;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -30,8 +31,8 @@ final class SteppingStore implements TaskStore {
     }
 
     /**
-     * Runs {@code action} after the {@code nth} {@link #find} or {@link #update} of the task from
-     * now on (1 is the next one).
+     * Runs {@code action} after the {@code nth} {@link #find} or {@link #update} of the task, or
+     * {@link #expiredLeases} that lists it, from now on (1 is the next one).
      */
     void afterCall(int nth, String taskId, Runnable action) {
         this.taskId = taskId;
@@ -86,5 +87,17 @@ final class SteppingStore implements TaskStore {
     @Override
     public List<String> runningOn(String runner) {
         return store.runningOn(runner);
+    }
+
+    @Override
+    public int renewLeases(String runner, Collection<String> turns) {
+        return store.renewLeases(runner, turns);
+    }
+
+    @Override
+    public List<String> expiredLeases(String self) {
+        List<String> expired = store.expiredLeases(self);
+        expired.forEach(id -> stepped(id, null));
+        return expired;
     }
 }

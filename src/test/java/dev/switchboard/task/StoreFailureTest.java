@@ -21,6 +21,7 @@ import dev.switchboard.store.TaskPage;
 import dev.switchboard.store.TaskQuery;
 import dev.switchboard.store.TaskStore;
 import java.time.Clock;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -132,6 +133,16 @@ class StoreFailureTest {
 
         @Override
         public List<String> runningOn(String runner) {
+            throw unavailable();
+        }
+
+        @Override
+        public int renewLeases(String runner, Collection<String> turns) {
+            throw unavailable();
+        }
+
+        @Override
+        public List<String> expiredLeases(String self) {
             throw unavailable();
         }
     }

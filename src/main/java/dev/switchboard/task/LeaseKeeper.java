@@ -1,0 +1,78 @@
+package dev.switchboard.task;
+
+import dev.switchboard.runtime.DaemonThreads;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Keeps this instance's hold on the tasks it runs, and lets go of the tasks of instances that
+ * stopped: on a thread of its own it renews this instance's leases every third of a lease (two
+ * renewals may fail before one runs out), and every half lease it fails the running tasks whose
+ * leases ran out elsewhere. A round that fails (the database is away) is retried at the next one.
+ */
+public final class LeaseKeeper implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(LeaseKeeper.class.getName());
+
+    private final TaskService tasks;
+    private final Duration lease;
+    private volatile ScheduledExecutorService schedule;
+    private volatile boolean warned;
+    private boolean closed;
+
+    public LeaseKeeper(TaskService tasks, Duration lease) {
+        this.tasks = Objects.requireNonNull(tasks);
+        this.lease = Objects.requireNonNull(lease);
+        if (lease.toMillis() < 3) {
+            throw new IllegalArgumentException("a lease must last a few milliseconds at least");
+        }
+    }
+
+    /** Starts renewing and reconciling, from now until {@link #close}; after it, does nothing. */
+    public synchronized LeaseKeeper start() {
+        if (closed) {
+            return this;
+        }
+        if (schedule != null) {
+            throw new IllegalStateException("the lease keeper has already started");
+        }
+        ScheduledExecutorService running = Executors.newSingleThreadScheduledExecutor(
+                DaemonThreads.named("switchboard-leases"));
+        schedule = running;
+        long millis = lease.toMillis();
+        running.scheduleWithFixedDelay(() -> round("Renewing this instance's task leases", tasks::renewLeases),
+                0, millis / 3, TimeUnit.MILLISECONDS);
+        running.scheduleWithFixedDelay(() -> round("Failing the tasks of stopped instances",
+                tasks::reconcileExpiredLeases), millis / 2, millis / 2, TimeUnit.MILLISECONDS);
+        return this;
+    }
+
+    private void round(String what, IntSupplier work) {
+        try {
+            work.getAsInt();
+        } catch (RuntimeException e) {
+            // a scheduled task that throws is never run again: the next round retries
+            if (!warned) {
+                warned = true;
+                LOG.log(Level.WARNING, what + " failed; retrying every round", e);
+            } else {
+                LOG.log(Level.FINE, what + " failed", e);
+            }
+        }
+    }
+
+    /** Stops renewing: the instance is going away, and its tasks' leases run out unless it comes back first. */
+    @Override
+    public synchronized void close() {
+        closed = true;
+        ScheduledExecutorService running = schedule;
+        if (running != null) {
+            running.shutdownNow();
+        }
+    }
+}
