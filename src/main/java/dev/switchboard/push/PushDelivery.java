@@ -62,6 +62,11 @@ public final class PushDelivery implements AutoCloseable {
     private final DeliveryClaims claims;
     private final Set<String> sending = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean nudged = new AtomicBoolean();
+    /**
+     * Whether the claims of an earlier run are released: no poll claims anything before, or the
+     * release would free the claims of turns of this run, for another instance to take.
+     */
+    private volatile boolean started;
     private final TraceOrigins origins = new TraceOrigins();
     /** The span of each config's last failed attempt, which its retry links to (tracing on only). */
     private final Map<String, SpanContext> failedAttempts = new ConcurrentHashMap<>();
@@ -124,6 +129,8 @@ public final class PushDelivery implements AutoCloseable {
                 } catch (RuntimeException e) {
                     LOG.log(Level.WARNING, "Could not release the push config claims of an earlier run;"
                             + " they run out by themselves", e);
+                } finally {
+                    started = true;
                 }
             });
             poller.scheduleWithFixedDelay(this::pollSafely, 0, POLL_MILLIS, TimeUnit.MILLISECONDS);
@@ -175,6 +182,9 @@ public final class PushDelivery implements AutoCloseable {
      * a deadline when it is slow. At most {@value #BATCH} configs are looked at per poll.
      */
     private void poll() {
+        if (!started) {
+            return;
+        }
         long now = clock.millis();
         int looked = 0;
         while (looked < BATCH) {
