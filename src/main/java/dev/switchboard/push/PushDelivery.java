@@ -32,8 +32,9 @@ import java.util.logging.Logger;
  * Delivers the task event log to webhooks, at least once. Each config has a cursor into its
  * task's log, stored with it; an event counts as delivered once the webhook answered 2xx, so after
  * a crash or restart delivery resumes from the cursor (a webhook may see an event twice, never
- * miss one). One poller finds configs that are owed events and due, and hands each to a sender
- * thread for a turn: at most one turn per config at a time, events in log order. Who gets a sender
+ * miss one). One poller claims configs that are owed events and due, and hands each to a sender
+ * thread for a turn: at most one turn per config at a time, events in log order, across all the
+ * instances sharing the database (see {@link DeliveryClaims}). Who gets a sender
  * is the {@link SenderSlots}' call, so that a slow or black-holed webhook delays only its own
  * deliveries; a turn ends after {@value #TURN_EVENTS} events or one slow answer, and a config that
  * must wait goes behind the others that are due. Failures are retried on the
@@ -58,8 +59,14 @@ public final class PushDelivery implements AutoCloseable {
     private final ScheduledExecutorService poller;
     private final ExecutorService senders;
     private final SenderSlots slots;
+    private final DeliveryClaims claims;
     private final Set<String> sending = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean nudged = new AtomicBoolean();
+    /**
+     * Whether the claims of an earlier run are released: no poll claims anything before, or the
+     * release would free the claims of turns of this run, for another instance to take.
+     */
+    private volatile boolean started;
     private final TraceOrigins origins = new TraceOrigins();
     /** The span of each config's last failed attempt, which its retry links to (tracing on only). */
     private final Map<String, SpanContext> failedAttempts = new ConcurrentHashMap<>();
@@ -72,13 +79,26 @@ public final class PushDelivery implements AutoCloseable {
     public PushDelivery(PushConfigStore configs, TaskStore tasks, WebhookGuard guard, WebhookPost post,
                         DeliverySigner signer, List<PushPayloadEncoder> encoders, RetrySchedule schedule,
                         Clock clock, int threads, Duration timeout) {
-        this(configs, tasks, guard, post, signer, encoders, schedule, clock, threads, timeout, Metrics.off());
+        this(configs, tasks, guard, post, signer, encoders, schedule, clock, threads, timeout, Metrics.off(),
+                "local");
     }
 
-    /** @param metrics counts deliveries: delivered, retried, cut off */
+    /**
+     * @param metrics  counts deliveries: delivered, retried, cut off
+     * @param instance this instance's id, distinct among the instances sharing the database: its
+     *                 claims on configs are held under it
+     */
     public PushDelivery(PushConfigStore configs, TaskStore tasks, WebhookGuard guard, WebhookPost post,
                         DeliverySigner signer, List<PushPayloadEncoder> encoders, RetrySchedule schedule,
-                        Clock clock, int threads, Duration timeout, Metrics metrics) {
+                        Clock clock, int threads, Duration timeout, Metrics metrics, String instance) {
+        this(configs, tasks, guard, post, signer, encoders, schedule, clock, threads, timeout, metrics, instance,
+                DeliveryClaims.claimFor(timeout));
+    }
+
+    /** @param claim how long a claim on a config lasts from its last renewal */
+    PushDelivery(PushConfigStore configs, TaskStore tasks, WebhookGuard guard, WebhookPost post,
+                 DeliverySigner signer, List<PushPayloadEncoder> encoders, RetrySchedule schedule, Clock clock,
+                 int threads, Duration timeout, Metrics metrics, String instance, Duration claim) {
         this.metrics = metrics;
         this.configs = configs;
         this.tasks = tasks;
@@ -93,14 +113,26 @@ public final class PushDelivery implements AutoCloseable {
         // the slots admit at most one turn per thread, so the queue stays short
         this.senders = Executors.newFixedThreadPool(threads, DaemonThreads.pool("switchboard-push"));
         this.slots = new SenderSlots(threads, timeout.dividedBy(5));
+        this.claims = new DeliveryClaims(configs, instance, clock, claim);
     }
 
     /**
-     * Starts polling; configs owed events from an earlier run are picked up at once. Does nothing
-     * once closed: an application undeployed while its store was opening starts nothing.
+     * Starts polling; configs owed events from an earlier run are picked up at once, those it had
+     * claimed too. Does nothing once closed: an application undeployed while its store was opening
+     * starts nothing.
      */
     public void start() {
         try {
+            poller.execute(() -> {
+                try {
+                    claims.releaseLeftOvers();
+                } catch (RuntimeException e) {
+                    LOG.log(Level.WARNING, "Could not release the push config claims of an earlier run;"
+                            + " they run out by themselves", e);
+                } finally {
+                    started = true;
+                }
+            });
             poller.scheduleWithFixedDelay(this::pollSafely, 0, POLL_MILLIS, TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException closed) {
             LOG.fine("Push delivery closed before it started");
@@ -144,35 +176,59 @@ public final class PushDelivery implements AutoCloseable {
     }
 
     /**
-     * Gives due configs a turn, earliest due first, while slots are free. A config whose slot is
-     * refused goes behind the others that are due: at once when its destination is quick (it only
-     * waits for a turn of its own), after a deadline when it is slow.
+     * Claims due configs, earliest due first, as many as there are free slots, and gives each a
+     * turn. A config whose slot is refused goes behind the others that are due, its claim
+     * released: at once when its destination is quick (it only waits for a turn of its own), after
+     * a deadline when it is slow. At most {@value #BATCH} configs are looked at per poll.
      */
     private void poll() {
+        if (!started) {
+            return;
+        }
         long now = clock.millis();
-        for (StoredPushConfig config : configs.due(now, BATCH)) {
-            if (slots.full()) {
+        int looked = 0;
+        while (looked < BATCH) {
+            int free = slots.free();
+            if (free == 0) {
                 return; // the rest keep their places until a sender is free
             }
-            String key = config.taskId() + "\u0000" + config.id();
-            if (sending.contains(key)) {
-                continue;
-            }
-            String destination = SenderSlots.destination(config.config().url());
-            SenderSlots.Slot slot = slots.take(destination, config.failures() > 0, now);
-            if (slot == null) {
-                boolean slow = config.failures() > 0 || slots.isSlow(destination, now);
-                postpone(config, config.failures(), now + (slow ? timeout.toMillis() : POLL_MILLIS));
-                continue;
-            }
-            sending.add(key);
-            try {
-                senders.execute(() -> turn(config, slot, key));
-            } catch (RejectedExecutionException closed) {
-                sending.remove(key);
-                slots.release(slot);
+            List<StoredPushConfig> claimed = claims.due(now, Math.min(free, BATCH - looked));
+            if (claimed.isEmpty()) {
                 return;
             }
+            looked += claimed.size();
+            for (int i = 0; i < claimed.size(); i++) {
+                if (!offer(claimed.get(i), now)) {
+                    claimed.subList(i + 1, claimed.size()).forEach(claims::release);
+                    return;
+                }
+            }
+        }
+    }
+
+    /** @return false when delivery is closing */
+    private boolean offer(StoredPushConfig config, long now) {
+        String key = config.taskId() + "\u0000" + config.id();
+        if (sending.contains(key)) {
+            return true; // a turn of it is running still, whose claim ran out: that turn renews and releases it
+        }
+        String destination = SenderSlots.destination(config.config().url());
+        SenderSlots.Slot slot = slots.take(destination, config.failures() > 0, now);
+        if (slot == null) {
+            boolean slow = config.failures() > 0 || slots.isSlow(destination, now);
+            postpone(config, config.failures(), now + (slow ? timeout.toMillis() : POLL_MILLIS));
+            claims.release(config);
+            return true;
+        }
+        sending.add(key);
+        try {
+            senders.execute(() -> turn(config, slot, key));
+            return true;
+        } catch (RejectedExecutionException closed) {
+            claims.release(config);
+            sending.remove(key);
+            slots.release(slot);
+            return false;
         }
     }
 
@@ -185,6 +241,7 @@ public final class PushDelivery implements AutoCloseable {
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Push delivery for task " + config.taskId() + " failed", e);
         } finally {
+            claims.release(config);
             sending.remove(key);
             slots.release(slot);
         }
@@ -194,13 +251,14 @@ public final class PushDelivery implements AutoCloseable {
     }
 
     /**
-     * One turn: sends the config's owed events in order until one fails, none is left, or the turn
-     * is over. What is owed comes from the stored cursor, not from {@code due}'s copy: a poll may
-     * have read the config while an earlier turn of it was still running, and that copy's cursor
-     * would send its events again.
+     * One turn: sends the config's owed events in order until one fails, none is left, the turn is
+     * over, or another instance holds the config. What is owed comes from the stored cursor, not
+     * from the poll's copy: a poll may have read the config while an earlier turn of it was still
+     * running, and that copy's cursor would send its events again. The claim is renewed before
+     * every POST, and left to the caller to release.
      */
     void deliver(StoredPushConfig due) {
-        Optional<StoredPushConfig> fresh = configs.find(due.taskId(), due.id());
+        Optional<StoredPushConfig> fresh = claims.hold(due);
         if (fresh.isEmpty() || fresh.get().cutOff() != null) {
             return;
         }
@@ -216,9 +274,9 @@ public final class PushDelivery implements AutoCloseable {
         Task[] current = new Task[1];
         int sent = 0;
         for (StoredEvent event : owed) {
-            Optional<StoredPushConfig> still = configs.find(config.taskId(), config.id());
+            Optional<StoredPushConfig> still = claims.hold(config);
             if (still.isEmpty() || still.get().cutOff() != null) {
-                return; // deleted or cut off meanwhile
+                return; // deleted, cut off or taken over meanwhile
             }
             if (sent == TURN_EVENTS) {
                 postpone(still.get(), 0, clock.millis()); // the others that are due go first

@@ -55,6 +55,11 @@ final class SenderSlots {
         return sending >= threads;
     }
 
+    /** How many sends could start now, destinations and slowness aside. */
+    synchronized int free() {
+        return Math.max(0, threads - sending);
+    }
+
     /** Whether sends to the destination are likely slow now. */
     synchronized boolean isSlow(String destination, long nowMillis) {
         Long until = slowUntil.get(destination);

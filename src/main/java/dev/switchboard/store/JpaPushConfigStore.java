@@ -94,15 +94,59 @@ public final class JpaPushConfigStore implements PushConfigStore {
                 .setParameter("task", taskId).setParameter("id", id).executeUpdate() > 0);
     }
 
+    /**
+     * One transaction: the due rows are locked and claimed; rows another claimant has locked are
+     * skipped, not waited for, so claimants on several instances never block on or take each
+     * other's rows. The task is consulted in a subquery, which locks nothing: a join would lock
+     * the task rows too (and H2 locks only single-table queries). The limit goes into the text:
+     * it is a small number, and a bound parameter there is not portable.
+     */
     @Override
-    public List<StoredPushConfig> due(long nowMillis, int limit) {
-        return emf.callInTransaction(em -> em.createQuery(
-                        "select c from PushConfigRow c, TaskRow t where t.id = c.taskId and c.cutOff is null"
-                                + " and c.nextAttemptMillis <= :now and c.deliveredSeq < t.lastSeq"
-                                + " order by c.nextAttemptMillis", PushConfigRow.class)
-                .setParameter("now", nowMillis)
-                .setMaxResults(limit)
-                .getResultStream().map(this::stored).toList());
+    public List<StoredPushConfig> claimDue(String claimant, long nowMillis, long untilMillis, int limit) {
+        String sql = "SELECT c.* FROM a2a_push_config c WHERE c.cut_off IS NULL AND c.next_attempt_ms <= :now"
+                + " AND c.claimed_until_ms <= :now AND EXISTS (SELECT 1 FROM a2a_task t WHERE t.id = c.task_id"
+                + " AND t.last_seq > c.delivered_seq) ORDER BY c.next_attempt_ms"
+                + " FETCH FIRST " + Math.max(1, limit) + " ROWS ONLY FOR UPDATE SKIP LOCKED";
+        return emf.callInTransaction(em -> {
+            @SuppressWarnings("unchecked")
+            List<PushConfigRow> rows = em.createNativeQuery(sql, PushConfigRow.class)
+                    .setParameter("now", nowMillis).getResultList();
+            for (PushConfigRow row : rows) {
+                row.claimedBy = claimant;
+                row.claimedUntilMillis = untilMillis;
+            }
+            return rows.stream().map(this::stored).toList();
+        });
+    }
+
+    @Override
+    public Optional<StoredPushConfig> hold(String claimant, String taskId, String id, long nowMillis,
+                                           long untilMillis) {
+        return emf.callInTransaction(em -> {
+            int held = em.createQuery("update PushConfigRow c set c.claimedBy = :claimant,"
+                            + " c.claimedUntilMillis = :until where c.taskId = :task and c.id = :id"
+                            + " and (c.claimedBy = :claimant or c.claimedUntilMillis <= :now)")
+                    .setParameter("claimant", claimant).setParameter("until", untilMillis)
+                    .setParameter("task", taskId).setParameter("id", id).setParameter("now", nowMillis)
+                    .executeUpdate();
+            return held == 0 ? Optional.<StoredPushConfig>empty() : Optional.ofNullable(
+                    em.find(PushConfigRow.class, new PushConfigRow.Key(taskId, id))).map(this::stored);
+        });
+    }
+
+    @Override
+    public void release(String claimant, String taskId, String id) {
+        emf.runInTransaction(em -> em.createQuery("update PushConfigRow c set c.claimedBy = null,"
+                        + " c.claimedUntilMillis = 0 where c.taskId = :task and c.id = :id and c.claimedBy = :claimant")
+                .setParameter("task", taskId).setParameter("id", id).setParameter("claimant", claimant)
+                .executeUpdate());
+    }
+
+    @Override
+    public int releaseAll(String claimant) {
+        return emf.callInTransaction(em -> em.createQuery("update PushConfigRow c set c.claimedBy = null,"
+                        + " c.claimedUntilMillis = 0 where c.claimedBy = :claimant")
+                .setParameter("claimant", claimant).executeUpdate());
     }
 
     @Override

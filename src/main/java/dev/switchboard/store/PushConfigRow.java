@@ -51,6 +51,14 @@ class PushConfigRow {
     @Column(name = "cut_off", length = 1024)
     String cutOff;
 
+    /** The instance delivering the config's events now, or null. */
+    @Column(name = "claimed_by", length = 128)
+    String claimedBy;
+
+    /** Until when the claim holds (epoch millis); 0 when unclaimed. */
+    @Column(name = "claimed_until_ms", nullable = false)
+    long claimedUntilMillis;
+
     /** The composite key (task, config id). */
     public static final class Key implements Serializable {
         String taskId;

@@ -35,8 +35,34 @@ public interface PushConfigStore {
     /** @return whether a config was there */
     boolean delete(String taskId, String id);
 
-    /** Configs that are due now, not cut off, and owe their webhook at least one event. */
-    List<StoredPushConfig> due(long nowMillis, int limit);
+    /**
+     * Claims configs that are due now, not cut off, owe their webhook at least one event and are
+     * not claimed (or their claim ran out), earliest due first: each goes to exactly one of the
+     * claimants that ask at the same time, and none waits for another's claim to be taken.
+     *
+     * @param claimant    the instance that will deliver them
+     * @param untilMillis when the claims run out unless renewed
+     */
+    List<StoredPushConfig> claimDue(String claimant, long nowMillis, long untilMillis, int limit);
+
+    /**
+     * The config as stored, now claimed by the claimant until {@code untilMillis}, if nobody else
+     * holds a claim on it at {@code nowMillis}: the claimant's own claim is renewed, a free or run
+     * out one taken.
+     *
+     * @return empty when the config is gone or another claimant holds it
+     */
+    Optional<StoredPushConfig> hold(String claimant, String taskId, String id, long nowMillis, long untilMillis);
+
+    /** Ends the claimant's claim on the config; another's claim is left alone. */
+    void release(String claimant, String taskId, String id);
+
+    /**
+     * Ends every claim of the claimant, which an earlier run under its name left behind.
+     *
+     * @return how many there were
+     */
+    int releaseAll(String claimant);
 
     /** The webhook acknowledged events up to {@code seq}: failures are forgotten. */
     void delivered(String taskId, String id, long seq);

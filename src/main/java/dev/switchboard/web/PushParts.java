@@ -46,7 +46,7 @@ record PushParts(PushConfigs configs, PushDelivery delivery, DeliverySigner sign
         DeliverySigner signer = DeliverySigner.inDirectory(settings.dataDir(), clock);
         PushDelivery delivery = new PushDelivery(configs, store, guard, new WebhookPost(), signer,
                 List.of(new StreamResponseEncoder(), new V03TaskEncoder()), RetrySchedule.DEFAULT, clock,
-                settings.push().threads(), settings.push().timeout(), metrics);
+                settings.push().threads(), settings.push().timeout(), metrics, settings.instanceId());
         events.afterEveryPublish(delivery::stored);
         return new PushParts(new PushConfigs(store, configs, guard, settings.push().maxConfigsPerTask(),
                 settings.push().maxConfigsPerCaller()), delivery, signer);

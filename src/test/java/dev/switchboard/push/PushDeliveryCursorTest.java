@@ -68,7 +68,7 @@ class PushDeliveryCursorTest {
                 clock, 1, Duration.ofSeconds(10));
         try {
             // a poll read the config while a sender was still delivering its events
-            StoredPushConfig stale = configs.due(clock.millis(), 10).get(0);
+            StoredPushConfig stale = configs.claimDue("local", clock.millis(), clock.millis() + 60_000, 10).get(0);
             delivery.deliver(stale);
             assertEquals(2, received.get(), "both events delivered");
             delivery.deliver(stale);
