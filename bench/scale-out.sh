@@ -15,7 +15,8 @@
 #    "B after A" (arrival on B's client minus arrival of the same event id on A's client, one
 #    process, one clock), "stored on A -> A" and "stored on A -> B" (from the time the skill took
 #    in A's JVM just before handing the update to the store, so these include the commit), and
-#    the events B lost, got twice or got without A having them (all must be 0).
+#    the events B lost, got twice or got without A having them (all must be 0). The same run with
+#    the subscriber on A itself comes first: the one-instance figure to compare with.
 # 2. Throughput. One wrk per instance at the same time (a round-robin balancer's shape), CONNS
 #    connections in all split between them, DURATION per row after a WARMUP on each new instance,
 #    JSON-RPC SendMessage to the catalogue skill with a fresh messageId per request
@@ -26,7 +27,8 @@
 # Knobs: WAR (target/switchboard.war), TOMCAT_HOME (else fetched as bench/coldstart.sh does),
 #   PG_BIN (newest /usr/lib/postgresql/*/bin), PG_JDBC (the driver jar, from ~/.m2),
 #   INSTANCES ("1 2 3"), DURATION (10s), WARMUP (10s), CONNS (64), TASKS (40), CONCURRENCY (8),
-#   TICKS (50), INTERVAL_MS (20), DELAY_MS (300), JAVA_OPTS (-Xmx512m), KEEP=1 keeps the work
+#   TICKS (50), INTERVAL_MS (20), DELAY_MS (500), WRK_TIMEOUT (10s: a slower answer counts as a
+#   socket error, not in p99), JAVA_OPTS (-Xmx512m), KEEP=1 keeps the work
 #   directory (logs of every server) and prints where it is.
 # Rate limits are off in every instance (docs/performance.md, "Benchmark configuration").
 # Exit status: 1 when B lost, duplicated or invented an event, a latency task failed, or a
@@ -40,7 +42,7 @@ if [[ -n ${SMOKE:-} ]]; then
 fi
 DURATION=${DURATION:-10s} WARMUP=${WARMUP:-10s} CONNS=${CONNS:-64} INSTANCES=${INSTANCES:-1 2 3}
 export TASKS=${TASKS:-40} CONCURRENCY=${CONCURRENCY:-8} TICKS=${TICKS:-50} INTERVAL_MS=${INTERVAL_MS:-20}
-export DELAY_MS=${DELAY_MS:-300}
+export DELAY_MS=${DELAY_MS:-500}
 war=${WAR:-target/switchboard.war}
 [[ -f $war ]] || { echo "build first: mvn package (or WAR=path)" >&2; exit 1; }
 for tool in wrk node java javac jar curl unzip; do
@@ -163,7 +165,7 @@ cpu_ticks() {
 json=$'Content-Type: application/json\nA2A-Version: 1.0'
 wrk_on() { # url connections duration -> LOAD line
   LOAD_METHOD=POST LOAD_HEADERS=$json LOAD_BODY=$here/bodies/send.json \
-    wrk -t1 -c"$2" -d"$3" -s "$here/wrk/report.lua" "$1/a2a/jsonrpc" | grep '^LOAD'
+    wrk -t1 -c"$2" -d"$3" --timeout "${WRK_TIMEOUT:-10s}" -s "$here/wrk/report.lua" "$1/a2a/jsonrpc" | grep '^LOAD'
 }
 
 failed=0
@@ -200,8 +202,9 @@ warm_up a
 want 1 && throughput 1
 start_instance b
 warm_up b
-latency_out=$work/latency.out
-node "$here/scale-out/latency.mjs" "${url[a]}" "${url[b]}" > "$latency_out" 2> "$work/latency.err" || failed=1
+# the same measurement with the subscriber on A itself first: what one instance gives, to compare
+node "$here/scale-out/latency.mjs" "${url[a]}" "${url[a]}" > "$work/latency-a.out" 2> "$work/latency-a.err" || failed=1
+node "$here/scale-out/latency.mjs" "${url[a]}" "${url[b]}" > "$work/latency-b.out" 2> "$work/latency-b.err" || failed=1
 want 2 && throughput 2
 if want 3; then start_instance c; warm_up c; throughput 3; fi
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -211,15 +214,20 @@ echo "Switchboard scale-out, $started, $(nproc) cores, load average $load_before
 echo "PostgreSQL $pg_version (fsync on, synchronous_commit on), $(basename "$pg_jdbc"), Tomcat $(basename "$tomcat_home"), $(java -version 2>&1 | head -n1)"
 echo "WAR $war ($(git log -1 --format=%h 2>/dev/null || echo '?') $(git rev-parse --abbrev-ref HEAD 2>/dev/null || true))"
 echo
-echo "Cross-instance stream latency: task on A, stream on A, subscriber on B ($TASKS tasks, $CONCURRENCY at a time, $TICKS ticks $INTERVAL_MS ms apart)"
-printf "%-26s %7s %8s %8s %8s %8s\n" measure events "p50 ms" "p90 ms" "p99 ms" "max ms"
-awk '/^LATENCY/ { for (i = 2; i <= NF; i++) { split($i, p, "="); v[p[1]] = p[2] }
-  name = v["measure"] == "aToB" ? "B after A (same event)" : v["measure"] == "tickToA" ? "stored on A -> A client" : "stored on A -> B client"
-  printf "%-26s %7d %8s %8s %8s %8s\n", name, v["n"], v["p50_ms"], v["p90_ms"], v["p99_ms"], v["max_ms"] }' "$latency_out"
-awk '/^EVENTS/ { for (i = 2; i <= NF; i++) { split($i, p, "="); v[p[1]] = p[2] }
-  printf "events: A streamed %d, B got %d; lost %d, duplicated %d, unexpected %d; tasks %d done, %d failed; %d ticks before B subscribed (not timed)\n",
-    v["a_events"], v["b_events"], v["lost"], v["duplicated"], v["unexpected"], v["tasks"], v["failed_tasks"], v["ticks_before_subscribed"] }' "$latency_out"
-if [[ -s $work/latency.err ]]; then echo "latency client errors (first 5):"; head -n5 "$work/latency.err"; fi
+echo "Stream latency: task on A, stream on A, subscriber on A (one instance) or on B (across instances)"
+echo "($TASKS tasks, $CONCURRENCY at a time, $TICKS ticks $INTERVAL_MS ms apart, timed: ticks stored after the subscription opened)"
+printf "%-32s %7s %8s %8s %8s %8s\n" measure events "p50 ms" "p90 ms" "p99 ms" "max ms"
+for on in a b; do
+  awk -v on="${on^^}" '/^LATENCY/ { for (i = 2; i <= NF; i++) { split($i, p, "="); v[p[1]] = p[2] }
+    name = v["measure"] == "aToB" ? "subscriber on " on " after A stream" : v["measure"] == "tickToA" ? "stored on A -> A stream" : "stored on A -> subscriber on " on
+    if (on == "A" || v["measure"] != "tickToA") printf "%-32s %7d %8s %8s %8s %8s\n", name, v["n"], v["p50_ms"], v["p90_ms"], v["p99_ms"], v["max_ms"] }' "$work/latency-$on.out"
+done
+for on in a b; do
+  awk -v on="${on^^}" '/^EVENTS/ { for (i = 2; i <= NF; i++) { split($i, p, "="); v[p[1]] = p[2] }
+    printf "subscriber on %s: A streamed %d events, it got %d; lost %d, duplicated %d, unexpected %d; tasks %d, %d failed; %d ticks before it subscribed\n",
+      on, v["a_events"], v["b_events"], v["lost"], v["duplicated"], v["unexpected"], v["tasks"], v["failed_tasks"], v["ticks_before_subscribed"] }' "$work/latency-$on.out"
+  if [[ -s $work/latency-$on.err ]]; then echo "  client errors (first 3):"; head -n3 "$work/latency-$on.err" | sed 's/^/  /'; fi
+done
 echo
 echo "SendMessage (JSON-RPC, durable), one wrk per instance at once, $CONNS connections in all, $DURATION per row"
 printf "%-9s %9s %7s %11s %11s %7s %7s %11s\n" instances "req/s" "x 1" "p50 ms max" "p99 ms max" non2xx sockerr "cpu us/req"
