@@ -8,7 +8,10 @@ import jakarta.persistence.OptimisticLockException;
 import jakarta.persistence.PersistenceException;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.hibernate.LockMode;
@@ -23,6 +26,8 @@ import org.hibernate.StatelessSession;
  */
 public final class JpaTaskStore implements TaskStore {
     private static final int MAX_ATTEMPTS = 12;
+    /** Ids per query when reading many tasks' sequence numbers: well within every driver's bind limit. */
+    private static final int LAST_SEQS_PER_QUERY = 500;
 
     private final EntityManagerFactory emf;
     private final SessionFactory sessions;
@@ -30,6 +35,7 @@ public final class JpaTaskStore implements TaskStore {
     private final TaskListing listing;
     private final FirstSends firstSends;
     private final Metrics metrics;
+    private final NoticeAnnouncer announcer;
 
     public JpaTaskStore(EntityManagerFactory emf, Clock clock) {
         this(emf, clock, true);
@@ -48,6 +54,7 @@ public final class JpaTaskStore implements TaskStore {
         this.clock = Objects.requireNonNull(clock);
         this.listing = new TaskListing(emf);
         this.firstSends = new FirstSends(emf, firstSends);
+        this.announcer = NoticeAnnouncer.of(sessions);
     }
 
     @Override
@@ -75,6 +82,9 @@ public final class JpaTaskStore implements TaskStore {
             sessions.inStatelessTransaction(session -> {
                 session.insert(row);
                 session.insertMultiple(rows);
+                if (!rows.isEmpty()) {
+                    announcer.announce(session, row.id, row.lastSeq);
+                }
             });
             metrics.storeCommit(System.nanoTime() - started, rows.size());
             metrics.taskEntered(row.state);
@@ -133,6 +143,9 @@ public final class JpaTaskStore implements TaskStore {
         // the version check stays: a database that does not honour the row lock still loses nothing
         session.update(row);
         session.insertMultiple(rows);
+        if (!rows.isEmpty()) {
+            announcer.announce(session, taskId, row.lastSeq);
+        }
         return Optional.of(new Appended(task, stored));
     }
 
@@ -160,6 +173,21 @@ public final class JpaTaskStore implements TaskStore {
                 .getResultStream()
                 .map(e -> new StoredEvent(e.seq, JsonColumns.event(e.eventJson)))
                 .toList());
+    }
+
+    @Override
+    public Map<String, Long> lastSeqs(Collection<String> taskIds) {
+        Map<String, Long> found = new HashMap<>();
+        List<String> ids = List.copyOf(taskIds);
+        for (int from = 0; from < ids.size(); from += LAST_SEQS_PER_QUERY) {
+            List<String> chunk = ids.subList(from, Math.min(ids.size(), from + LAST_SEQS_PER_QUERY));
+            emf.runInTransaction(em -> em.createQuery("select t.id, t.lastSeq from TaskRow t where t.id in :ids",
+                            Object[].class)
+                    .setParameter("ids", chunk)
+                    .getResultStream()
+                    .forEach(row -> found.put((String) row[0], (Long) row[1])));
+        }
+        return found;
     }
 
     @Override
