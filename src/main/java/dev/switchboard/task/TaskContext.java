@@ -4,6 +4,7 @@ import dev.switchboard.skill.AgentExecutor;
 import dev.switchboard.store.TaskStore;
 import java.time.Clock;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 
@@ -60,6 +61,11 @@ final class TaskContext {
 
     TaskRun running(String taskId) {
         return active.get(taskId);
+    }
+
+    /** The tasks whose runs are in progress here. */
+    Set<String> runningTasks() {
+        return Set.copyOf(active.keySet());
     }
 
     void turnEnded(TaskRun run) {
