@@ -161,6 +161,8 @@ public final class Switchboard implements AutoCloseable {
         });
         Switchboard switchboard = new Switchboard(settings, BuildInfo.load(), skills, clock);
         switchboard.push.startOnceOpen(switchboard.database);
+        // on PostgreSQL, what other instances store reaches this one's clients; it stops as the database closes
+        switchboard.database.thenAccept(db -> db.sharingEvents(switchboard.tasks::sharedEvents));
         return switchboard;
     }
 
