@@ -10,7 +10,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.hibernate.LockMode;
@@ -25,6 +27,8 @@ import org.hibernate.StatelessSession;
  */
 public final class JpaTaskStore implements TaskStore {
     private static final int MAX_ATTEMPTS = 12;
+    /** Ids per query when reading many tasks' sequence numbers: well within every driver's bind limit. */
+    private static final int LAST_SEQS_PER_QUERY = 500;
 
     private final EntityManagerFactory emf;
     private final SessionFactory sessions;
@@ -33,6 +37,7 @@ public final class JpaTaskStore implements TaskStore {
     private final FirstSends firstSends;
     private final Metrics metrics;
     private final TaskLeases leases;
+    private final NoticeAnnouncer announcer;
 
     public JpaTaskStore(EntityManagerFactory emf, Clock clock) {
         this(emf, clock, true);
@@ -60,6 +65,7 @@ public final class JpaTaskStore implements TaskStore {
         this.clock = Objects.requireNonNull(clock);
         this.listing = new TaskListing(emf);
         this.firstSends = new FirstSends(emf, firstSends);
+        this.announcer = NoticeAnnouncer.of(sessions);
     }
 
     @Override
@@ -88,6 +94,9 @@ public final class JpaTaskStore implements TaskStore {
             sessions.inStatelessTransaction(session -> {
                 session.insert(row);
                 session.insertMultiple(rows);
+                if (!rows.isEmpty()) {
+                    announcer.announce(session, row.id, row.lastSeq);
+                }
             });
             metrics.storeCommit(System.nanoTime() - started, rows.size());
             metrics.taskEntered(row.state);
@@ -147,6 +156,9 @@ public final class JpaTaskStore implements TaskStore {
         // the version check stays: a database that does not honour the row lock still loses nothing
         session.update(row);
         session.insertMultiple(rows);
+        if (!rows.isEmpty()) {
+            announcer.announce(session, taskId, row.lastSeq);
+        }
         return Optional.of(new Appended(task, stored));
     }
 
@@ -174,6 +186,21 @@ public final class JpaTaskStore implements TaskStore {
                 .getResultStream()
                 .map(e -> new StoredEvent(e.seq, JsonColumns.event(e.eventJson)))
                 .toList());
+    }
+
+    @Override
+    public Map<String, Long> lastSeqs(Collection<String> taskIds) {
+        Map<String, Long> found = new HashMap<>();
+        List<String> ids = List.copyOf(taskIds);
+        for (int from = 0; from < ids.size(); from += LAST_SEQS_PER_QUERY) {
+            List<String> chunk = ids.subList(from, Math.min(ids.size(), from + LAST_SEQS_PER_QUERY));
+            emf.runInTransaction(em -> em.createQuery("select t.id, t.lastSeq from TaskRow t where t.id in :ids",
+                            Object[].class)
+                    .setParameter("ids", chunk)
+                    .getResultStream()
+                    .forEach(row -> found.put((String) row[0], (Long) row[1])));
+        }
+        return found;
     }
 
     @Override

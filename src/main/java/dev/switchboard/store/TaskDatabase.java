@@ -6,11 +6,14 @@ import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.PersistenceConfiguration;
 import jakarta.persistence.ValidationMode;
 import java.sql.Connection;
+import java.sql.Driver;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
 import javax.sql.DataSource;
@@ -29,6 +32,8 @@ public final class TaskDatabase implements AutoCloseable {
     private final DataSource dataSource;
     private final String vendor;
     private volatile TaskRetention retention;
+    private NoticeListener notices;
+    private boolean closed;
 
     private TaskDatabase(HikariDataSource ownPool, EntityManagerFactory emf, H2Compaction compaction,
                          DataSource dataSource, String vendor) {
@@ -173,6 +178,47 @@ public final class TaskDatabase implements AutoCloseable {
         return this;
     }
 
+    /**
+     * On PostgreSQL, starts hearing the events every instance on the database stores (see
+     * {@link NoticeListener}) and hands them to the receiver, which is made only then; the listening
+     * stops when the database closes. It holds one connection of its own: beside our pool, through
+     * the same driver; from the container's pool, one of its connections for as long as it runs. H2
+     * is one instance's file: there nothing starts.
+     *
+     * @return this database
+     */
+    public synchronized TaskDatabase sharingEvents(Supplier<? extends TaskNotices> receiver) {
+        if (vendor.equals("postgresql") && notices == null && !closed) {
+            notices = NoticeListener.start(this::listeningConnection, receiver.get());
+        }
+        return this;
+    }
+
+    private Connection listeningConnection() throws SQLException {
+        if (ownPool == null) {
+            return dataSource.getConnection();
+        }
+        Properties credentials = new Properties();
+        if (ownPool.getUsername() != null) {
+            credentials.setProperty("user", ownPool.getUsername());
+        }
+        if (ownPool.getPassword() != null) {
+            credentials.setProperty("password", ownPool.getPassword());
+        }
+        try {
+            // named as for the pool: DriverManager does not see drivers inside a web application
+            Driver driver = Class.forName(ownPool.getDriverClassName(), true, TaskDatabase.class.getClassLoader())
+                    .asSubclass(Driver.class).getDeclaredConstructor().newInstance();
+            Connection connection = driver.connect(ownPool.getJdbcUrl(), credentials);
+            if (connection == null) {
+                throw new SQLException("the JDBC driver " + ownPool.getDriverClassName() + " refuses the URL");
+            }
+            return connection;
+        } catch (ReflectiveOperationException e) {
+            throw new SQLException("cannot load the JDBC driver " + ownPool.getDriverClassName(), e);
+        }
+    }
+
     /** What the store held at the retention thread's last round; empty before it, or without retention. */
     public Optional<StoreFigures> figures() {
         TaskRetention running = retention;
@@ -204,6 +250,14 @@ public final class TaskDatabase implements AutoCloseable {
 
     @Override
     public void close() {
+        NoticeListener listening;
+        synchronized (this) {
+            closed = true;
+            listening = notices;
+        }
+        if (listening != null) {
+            listening.close();
+        }
         TaskRetention running = retention;
         if (running != null) {
             running.close();

@@ -3,7 +3,9 @@ package dev.switchboard.store;
 import dev.switchboard.protocol.StreamEvent;
 import dev.switchboard.protocol.Task;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -42,6 +44,18 @@ public interface TaskStore {
 
     /** The task's log entries with a sequence number above {@code afterSeq}, in order. */
     List<StoredEvent> eventsAfter(String taskId, long afterSeq);
+
+    /**
+     * The sequence number of each task's latest event, for the tasks that exist; how an instance
+     * checks, in one query, whether other instances stored events for the tasks it serves.
+     */
+    default Map<String, Long> lastSeqs(Collection<String> taskIds) {
+        Map<String, Long> found = new HashMap<>();
+        for (String taskId : taskIds) {
+            find(taskId).ifPresent(stored -> found.put(taskId, stored.lastSeq()));
+        }
+        return found;
+    }
 
     TaskPage list(TaskQuery query);
 

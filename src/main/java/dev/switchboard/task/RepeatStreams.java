@@ -25,7 +25,7 @@ final class RepeatStreams {
             if (state.isTerminal() || state.isInterrupted()) {
                 subscription.settle(stored.task());
             } else {
-                context.events().add(taskId, subscription);
+                context.events().add(taskId, subscription, stored.lastSeq());
             }
             return null;
         });

@@ -63,6 +63,11 @@ final class TaskContext {
         return active.get(taskId);
     }
 
+    /** The tasks whose runs are in progress here. */
+    Set<String> runningTasks() {
+        return Set.copyOf(active.keySet());
+    }
+
     void turnEnded(TaskRun run) {
         active.remove(run.taskId(), run);
     }

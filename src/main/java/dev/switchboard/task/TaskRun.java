@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -47,6 +48,8 @@ final class TaskRun {
     private volatile boolean created;
     private volatile boolean replied;
     private volatile boolean canceled;
+    private final AtomicBoolean stopped = new AtomicBoolean();
+    private volatile long seen;
     private volatile boolean superseded;
     private volatile Task latest;
     private volatile Future<?> future;
@@ -125,9 +128,28 @@ final class TaskRun {
         }
     }
 
-    /** Stops the agent: interrupts its thread and lets it clean up. The caller stores the cancellation. */
+    /**
+     * The sequence number of the last event of the task this run knows of: the last it stored, or
+     * one it was told another instance stored.
+     */
+    long seen() {
+        return seen;
+    }
+
+    /** The task's log, as read from the store, holds events up to this number. Under the task's lock. */
+    void seen(long seq) {
+        seen = Math.max(seen, seq);
+    }
+
+    /**
+     * Stops the agent: interrupts its thread and lets it clean up, once, whether the cancellation
+     * was stored here or by another instance. The caller stores the cancellation.
+     */
     void cancel() {
         canceled = true;
+        if (!stopped.compareAndSet(false, true)) {
+            return;
+        }
         Future<?> running = future;
         if (running != null) {
             running.cancel(true);
@@ -336,6 +358,7 @@ final class TaskRun {
 
     private void published(Appended appended) {
         latest = appended.task();
+        seen(appended.lastSeq());
         context.events().publish(taskId, appended);
     }
 }

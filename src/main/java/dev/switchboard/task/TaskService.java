@@ -25,6 +25,7 @@ import dev.switchboard.store.PageCursor;
 import dev.switchboard.store.StoredEvent;
 import dev.switchboard.store.StoredTask;
 import dev.switchboard.store.TaskChange;
+import dev.switchboard.store.TaskNotices;
 import dev.switchboard.store.TaskPage;
 import dev.switchboard.store.TaskQuery;
 import dev.switchboard.store.TaskStore;
@@ -46,6 +47,8 @@ import java.util.concurrent.RejectedExecutionException;
  * @see MessageIntake for how a message becomes a new task or continues one
  */
 public final class TaskService {
+    /** Reads of a task and its log, at most, until they agree while another instance writes it. */
+    private static final int CONSISTENT_READS = 3;
 
     private final TaskContext context;
     private final ExecutorService workers;
@@ -86,6 +89,16 @@ public final class TaskService {
         this.maxListBytes = limits.maxListBytes();
     }
 
+    /**
+     * What takes the notices of events stored by other instances on the same database (see
+     * {@link dev.switchboard.store.TaskDatabase#sharingEvents}): from then on this instance's
+     * streams, subscriptions and waiting sends also receive those events, and an agent running
+     * here stops when another instance cancels its task. Called once, when the store is shared.
+     */
+    public TaskNotices sharedEvents() {
+        return new SharedEvents(context);
+    }
+
     /** The push-notification config operations. */
     public PushConfigs push() {
         return push;
@@ -115,8 +128,7 @@ public final class TaskService {
             start(run);
             return CompletableFuture.completedFuture(TaskViews.withHistory(created, historyLength));
         }
-        Waiter waiter = new Waiter(run.taskId(), context.events(), run);
-        context.events().add(run.taskId(), waiter);
+        Waiter waiter = waitFor(run);
         try {
             start(run);
         } catch (RuntimeException e) {
@@ -125,6 +137,22 @@ public final class TaskService {
         }
         return waiter.result().thenApply(result -> result instanceof Task task
                 ? TaskViews.withHistory(task, historyLength) : result);
+    }
+
+    private Waiter waitFor(TaskRun run) {
+        if (!run.isFollowUp() || !context.events().isShared()) {
+            // a new task's log is empty; on a store of its own, no event older than this send is published again
+            Waiter waiter = new Waiter(run.taskId(), context.events(), run, 0);
+            context.events().add(run.taskId(), waiter, 0);
+            return waiter;
+        }
+        // another instance's events may still be on their way here: the waiter must know which came before it
+        return context.events().locked(run.taskId(), () -> {
+            long afterSeq = context.store().find(run.taskId()).map(StoredTask::lastSeq).orElse(0L);
+            Waiter waiter = new Waiter(run.taskId(), context.events(), run, afterSeq);
+            context.events().add(run.taskId(), waiter, afterSeq);
+            return waiter;
+        });
     }
 
     /**
@@ -149,7 +177,7 @@ public final class TaskService {
                 Subscription fresh = new Subscription(run.taskId(), sink, context.writers(), context.events(), 0,
                         run, rules);
                 fresh.whenRepeat(existing -> RepeatStreams.followAfterRace(context, existing.task().id(), sink, rules));
-                context.events().add(run.taskId(), fresh);
+                context.events().add(run.taskId(), fresh, 0);
                 return fresh;
             }
             StoredTask stored = context.store().find(run.taskId()).orElseThrow();
@@ -161,7 +189,7 @@ public final class TaskService {
                 followUp.settle(stored.task());
                 return null;
             }
-            context.events().add(run.taskId(), followUp);
+            context.events().add(run.taskId(), followUp, stored.lastSeq());
             return followUp;
         });
         if (subscription == null) {
@@ -257,14 +285,21 @@ public final class TaskService {
         context.events().locked(request.id(), () -> {
             StoredTask stored = context.store().find(request.id()).orElseThrow();
             Subscription subscription;
+            long last;
             if (lastEventId == null) {
-                subscription = new Subscription(request.id(), sink, context.writers(), context.events(),
-                        stored.lastSeq(), null, rules);
+                last = stored.lastSeq();
+                subscription = new Subscription(request.id(), sink, context.writers(), context.events(), last, null,
+                        rules);
                 subscription.deliver(stored.lastSeq(), stored.task());
             } else {
                 List<StoredEvent> missed = context.store().eventsAfter(request.id(), lastEventId);
+                for (int read = 1; read < CONSISTENT_READS && endsAfter(missed, stored); read++) {
+                    // another instance stored events between the two reads: the task must be as they leave it
+                    stored = context.store().find(request.id()).orElseThrow();
+                    missed = context.store().eventsAfter(request.id(), lastEventId);
+                }
                 // an id beyond the log was never sent; resuming from it must not skip what comes next
-                long last = missed.isEmpty() ? Math.max(0, Math.min(lastEventId, stored.lastSeq()))
+                last = missed.isEmpty() ? Math.max(0, Math.min(lastEventId, stored.lastSeq()))
                         : missed.get(missed.size() - 1).seq();
                 subscription = new Subscription(request.id(), sink, context.writers(), context.events(), last, null,
                         rules);
@@ -273,7 +308,7 @@ public final class TaskService {
             if (subscription.closesAt(stored.task())) {
                 subscription.settle(stored.task());
             } else {
-                context.events().add(request.id(), subscription);
+                context.events().add(request.id(), subscription, last);
             }
             return null;
         });
@@ -379,6 +414,10 @@ public final class TaskService {
 
     static A2AException notFound(String taskId) {
         return new A2AException(A2AError.TASK_NOT_FOUND, "Task not found: " + taskId, Map.of("taskId", taskId));
+    }
+
+    private static boolean endsAfter(List<StoredEvent> events, StoredTask task) {
+        return !events.isEmpty() && events.get(events.size() - 1).seq() > task.lastSeq();
     }
 
     private static A2AException notCancelable(Task task) {

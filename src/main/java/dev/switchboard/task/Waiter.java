@@ -15,13 +15,19 @@ final class Waiter implements TaskListener {
     private final String taskId;
     private final TaskEvents events;
     private final TaskRun turn;
+    private final long afterSeq;
     private final CompletableFuture<SendMessageResult> result = new CompletableFuture<>();
 
-    /** @param turn the turn the send started; only its end answers the send */
-    Waiter(String taskId, TaskEvents events, TaskRun turn) {
+    /**
+     * @param turn     the turn the send started; only its end answers the send
+     * @param afterSeq the task's last event when the send attached: that one and those before it
+     *                 answer an earlier send, not this one
+     */
+    Waiter(String taskId, TaskEvents events, TaskRun turn, long afterSeq) {
         this.taskId = taskId;
         this.events = events;
         this.turn = turn;
+        this.afterSeq = afterSeq;
     }
 
     CompletableFuture<SendMessageResult> result() {
@@ -30,7 +36,7 @@ final class Waiter implements TaskListener {
 
     @Override
     public void onEvent(StoredEvent event, Task task) {
-        if (settles(event.event())) {
+        if (event.seq() > afterSeq && settles(event.event())) {
             done(task);
         }
     }

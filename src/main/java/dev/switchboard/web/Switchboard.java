@@ -171,6 +171,8 @@ public final class Switchboard implements AutoCloseable {
         switchboard.push.startOnceOpen(switchboard.database);
         // after the restart reconciliation of this instance's own tasks, which opening the store runs
         switchboard.database.thenRun(switchboard.leases::start);
+        // on PostgreSQL, what other instances store reaches this one's clients; it stops as the database closes
+        switchboard.database.thenAccept(db -> db.sharingEvents(switchboard.tasks::sharedEvents));
         return switchboard;
     }
 

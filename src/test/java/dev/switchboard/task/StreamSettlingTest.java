@@ -322,7 +322,7 @@ class StreamSettlingTest extends ServiceTesting {
                 public void onTurnEnded(TaskRun turn, Task task) {
                     announced.countDown();
                 }
-            });
+            }, 0);
             firstReturns.countDown();
             try {
                 ServiceHarness.eventually(() -> service.runningCount() == 0, "the first turn to end");
