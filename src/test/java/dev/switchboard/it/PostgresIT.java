@@ -104,7 +104,7 @@ class PostgresIT {
     }
 
     /** As the guide says: the driver goes into the container's lib, the WAR carries none. */
-    private static void withDriver(Path base) throws Exception {
+    static void withDriver(Path base) throws Exception {
         Path driver = Path.of(org.postgresql.Driver.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         Files.createDirectories(base.resolve("lib"));
         Files.copy(driver, base.resolve("lib").resolve(driver.getFileName()), StandardCopyOption.REPLACE_EXISTING);
