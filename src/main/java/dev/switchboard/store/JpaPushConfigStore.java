@@ -6,13 +6,17 @@ import dev.switchboard.protocol.TaskPushNotificationConfig.AuthenticationInfo;
 import dev.switchboard.protocol.TaskState;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.logging.Logger;
 
 /** Webhook configs on JPA; the token and credentials are sealed before they reach the database. */
 public final class JpaPushConfigStore implements PushConfigStore {
+    private static final Logger LOG = Logger.getLogger(JpaPushConfigStore.class.getName());
+    static final String UNOPENABLE = "its token or credentials do not open with this server's push-secrets.key";
     /** Task states after which no event is stored, so no webhook is called again. */
     private static final List<String> FINISHED = Arrays.stream(TaskState.values()).filter(TaskState::isTerminal)
             .map(TaskState::name).toList();
@@ -111,11 +115,22 @@ public final class JpaPushConfigStore implements PushConfigStore {
             @SuppressWarnings("unchecked")
             List<PushConfigRow> rows = em.createNativeQuery(sql, PushConfigRow.class)
                     .setParameter("now", nowMillis).getResultList();
+            List<StoredPushConfig> claimed = new ArrayList<>();
             for (PushConfigRow row : rows) {
+                try {
+                    claimed.add(stored(row));
+                } catch (IllegalStateException unopenable) {
+                    // a secret sealed under another key never opens here: one such config must not
+                    // stall every delivery behind it, so it is cut off with the reason kept
+                    row.cutOff = UNOPENABLE;
+                    LOG.warning(() -> "Stopped notifications of push config " + row.id + " of task " + row.taskId
+                            + ": " + UNOPENABLE);
+                    continue;
+                }
                 row.claimedBy = claimant;
                 row.claimedUntilMillis = untilMillis;
             }
-            return rows.stream().map(this::stored).toList();
+            return claimed;
         });
     }
 

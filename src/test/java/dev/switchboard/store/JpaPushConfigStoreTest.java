@@ -109,6 +109,29 @@ class JpaPushConfigStoreTest {
     }
 
     @Test
+    void aConfigWhoseSecretNoLongerOpensIsCutOffAndDoesNotStallTheOthers() {
+        StoreTesting.TickingClock clock = new StoreTesting.TickingClock(StoreTesting.T0);
+        try (TaskDatabase database = backend.place(dir).open()) {
+            TaskStore tasks = StoreTesting.tasks(database, clock);
+            Task task = StoreTesting.task("t1", "c1", TaskState.WORKING, StoreTesting.T0);
+            tasks.create(task, "owner", null, List.of(StoreTesting.statusEvent(task)));
+            PushConfigStore sealedElsewhere = StoreTesting.pushConfigs(database, dir.resolve("old-key"), clock);
+            sealedElsewhere.save(new TaskPushNotificationConfig(null, "sealed", "t1", "https://hooks.example.com/s",
+                    "tok", null), ProtocolVersion.V1_0, 0);
+            PushConfigStore configs = StoreTesting.pushConfigs(database, dir.resolve("new-key"), clock);
+            configs.save(new TaskPushNotificationConfig(null, "plain", "t1", "https://hooks.example.com/p", null,
+                    null), ProtocolVersion.V1_0, 0);
+
+            long now = clock.millis() + 1000;
+            assertEquals(List.of("plain"), ids(configs.claimDue("i1", now, now + 5000, 10)));
+            StoredPushConfig cut = sealedElsewhere.find("t1", "sealed").orElseThrow();
+            assertEquals(JpaPushConfigStore.UNOPENABLE, cut.cutOff());
+            assertTrue(configs.claimDue("i2", now + 10_000, now + 20_000, 10).stream()
+                    .noneMatch(config -> config.id().equals("sealed")), "a cut-off config is never due again");
+        }
+    }
+
+    @Test
     void aClaimKeepsAConfigFromOtherClaimantsUntilReleasedOrRunOut() {
         StoreTesting.TickingClock clock = new StoreTesting.TickingClock(StoreTesting.T0);
         try (TaskDatabase database = backend.place(dir).open()) {
