@@ -35,7 +35,8 @@ import java.util.Set;
  * @param cardSigning          how the Agent Card is signed
  * @param observability        metrics and the operation log
  * @param oidc                 the OpenID Connect provider whose access tokens are accepted, or null
- * @param taskLease            how long an instance's hold on a task it runs lasts unless renewed
+ * @param taskLease            how long an instance's hold on a task it runs lasts unless renewed; null for
+ *                             {@link #DEFAULT_TASK_LEASE}
  */
 public record Settings(URI publicUrl, Path dataDir, String agentName, String agentDescription,
                        String providerOrganization, URI providerUrl, URI documentationUrl, URI iconUrl,
@@ -71,26 +72,6 @@ public record Settings(URI publicUrl, Path dataDir, String agentName, String age
         cardSigning = cardSigning == null ? CardSigningSettings.DEFAULT : cardSigning;
         observability = observability == null ? ObservabilitySettings.DEFAULT : observability;
         taskLease = taskLease == null ? DEFAULT_TASK_LEASE : taskLease;
-    }
-
-    /** Settings with the default task lease. */
-    public Settings(URI publicUrl, Path dataDir, String agentName, String agentDescription,
-                    String providerOrganization, URI providerUrl, URI documentationUrl, URI iconUrl,
-                    String cardVersion, List<String> cardModes, Duration cardMaxAge, long maxRequestBytes,
-                    String jdbcUrl,
-                    String jdbcUser, String jdbcPassword, String dataSource, String instanceId, int agentThreads,
-                    Duration streamHeartbeat, String tenant, Path catalogueFile, String operatorToken,
-                    RequestLimits limits, KeySecret keySecret, Set<String> revokedKeys,
-                    boolean anonymousAccess, List<Cidr> trustedProxies, ModelEndpoint model,
-                    boolean serveV03, PushSettings push, boolean idempotentSends,
-                    RetentionSettings retention, GrpcSettings grpc,
-                    CardSigningSettings cardSigning, ObservabilitySettings observability,
-                    OidcSettings oidc) {
-        this(publicUrl, dataDir, agentName, agentDescription, providerOrganization, providerUrl, documentationUrl,
-                iconUrl, cardVersion, cardModes, cardMaxAge, maxRequestBytes, jdbcUrl, jdbcUser, jdbcPassword,
-                dataSource, instanceId, agentThreads, streamHeartbeat, tenant, catalogueFile, operatorToken, limits,
-                keySecret, revokedKeys, anonymousAccess, trustedProxies, model, serveV03, push, idempotentSends,
-                retention, grpc, cardSigning, observability, oidc, DEFAULT_TASK_LEASE);
     }
 
     /** The API key secret, kept out of every string and comparison. */

@@ -29,7 +29,7 @@ class ServedInterfacesTest {
         return new Settings(URI.create("https://agent.example.com"), Path.of("/tmp"), "Agent", "Does things", null,
                 null, null, null, "1.0.0", List.of("text/plain"), Duration.ofSeconds(300), 4096, "jdbc:h2:mem:test",
                 null, null, null, "local", 4, Duration.ofSeconds(15), null, null, null, RequestLimits.DEFAULT, null, null,
-                true, null, null, serveV03, PushSettings.DEFAULT, true, null, grpc, null, null, null);
+                true, null, null, serveV03, PushSettings.DEFAULT, true, null, grpc, null, null, null, null);
     }
 
     @Test

@@ -25,7 +25,7 @@ class LandingPageTest {
             "<script>alert(1)</script>", "Fish & chips", null, null, null, null, "1.0.0", List.of("text/plain", "application/json"), Duration.ofSeconds(300),
             4096, "jdbc:h2:mem:test", null, null, null, "local", 4, Duration.ofSeconds(15), null, null, null,
                 dev.switchboard.config.RequestLimits.DEFAULT, null, null,
-                true, null, null, true, PushSettings.DEFAULT, true, null, null, null, null, null);
+                true, null, null, true, PushSettings.DEFAULT, true, null, null, null, null, null, null);
 
     @Test
     void settingsAreEscaped() {
