@@ -178,12 +178,13 @@ public final class JpaTaskStore implements TaskStore {
 
     @Override
     public List<StoredEvent> eventsAfter(String taskId, long afterSeq) {
-        return emf.callInTransaction(em -> em.createQuery(
+        // stateless: nothing to dirty-check at commit; this read runs on every notice of another instance
+        return sessions.fromStatelessTransaction(session -> session.createSelectionQuery(
                         "select e from TaskEventRow e where e.taskId = :task and e.seq > :after order by e.seq",
                         TaskEventRow.class)
                 .setParameter("task", taskId)
                 .setParameter("after", afterSeq)
-                .getResultStream()
+                .getResultList().stream()
                 .map(e -> new StoredEvent(e.seq, JsonColumns.event(e.eventJson)))
                 .toList());
     }

@@ -5,8 +5,11 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -15,12 +18,18 @@ import org.postgresql.PGNotification;
 
 /**
  * Hears on PostgreSQL what the instances sharing the database store (see {@link NoticeAnnouncer}):
- * one connection of its own LISTENs on the channel, and a thread of its own hands every notice to
- * the receiver. When the connection drops, the thread opens another, at once and then after
- * doubling pauses up to {@link #LAST_RETRY}, and asks the receiver to catch up as soon as it
- * listens again: what was announced meanwhile is read from the store. It also asks every
- * {@link #CATCH_UP} while it runs, whatever the connection does, so that a notice lost for any
- * reason (a connection that died without telling) delays an event by about that much, no more.
+ * one connection of its own LISTENs on the channel, and a thread of its own takes every notice. When
+ * the connection drops, the thread opens another, at once and then after doubling pauses up to
+ * {@link #LAST_RETRY}, and catches up as soon as it listens again: it asks the receiver which tasks
+ * it serves and how far the store holds each, and hands those over as notices, so what was
+ * announced meanwhile is read from the store. It also catches up every {@link #CATCH_UP} while it
+ * runs, whatever the connection does, so that a notice lost for any reason (a connection that died
+ * without telling) delays an event by about that much, no more.
+ *
+ * <p>Notices are handed to the receiver by {@link #READERS} threads of their own, so that one
+ * task's read holds up neither the next task's nor the listening; the notices of a task still
+ * waiting for a reader merge into its latest: a busy task costs one read per reader's turn, not one
+ * per commit.
  *
  * <p>The only class that touches the PostgreSQL driver's own API: nothing loads it on H2.
  */
@@ -37,6 +46,12 @@ final class NoticeListener implements AutoCloseable {
     /** How the listening session shows in {@code pg_stat_activity}. */
     static final String APPLICATION_NAME = "switchboard-notices";
     private static final int VALIDATION_SECONDS = 2;
+    /**
+     * Threads handing notices to the receiver, each holding one of the pool's connections while it
+     * reads; two keep a slow read from delaying the other tasks and leave the rest of the smallest
+     * pool (four) to requests.
+     */
+    static final int READERS = 2;
 
     /** Opens the connection to listen on; it is held until it fails or the listener closes. */
     @FunctionalInterface
@@ -47,10 +62,14 @@ final class NoticeListener implements AutoCloseable {
     private final ConnectionSource source;
     private final TaskNotices receiver;
     private final Thread thread;
+    private final ExecutorService readers = Executors.newFixedThreadPool(READERS,
+            DaemonThreads.pool("switchboard-notice-reader"));
+    /** Tasks waiting for a reader, with the latest sequence number announced for each. */
+    private final Map<String, Long> waiting = new ConcurrentHashMap<>();
     private volatile boolean closed;
     private Connection connection;
     private PGConnection listening;
-    private boolean receiverFailing;
+    private volatile boolean receiverFailing;
 
     private NoticeListener(ConnectionSource source, TaskNotices receiver) {
         this.source = source;
@@ -144,25 +163,48 @@ final class NoticeListener implements AutoCloseable {
         } catch (SQLException e) {
             drop();
         }
-        receive(receiver::catchUp);
+        receive(() -> receiver.served().forEach(this::queue));
     }
 
-    /** Hands the notices over, the latest of each task only: it stands for all before it. */
+    /** Hands the notices over; those of one task merge while it waits for a reader. */
     private void hand(PGNotification[] notices) {
-        Map<String, Long> latest = new LinkedHashMap<>();
         for (PGNotification notice : notices) {
             String payload = notice.getParameter();
             int space = payload == null ? -1 : payload.lastIndexOf(' ');
             if (space <= 0) {
                 continue;
             }
+            long lastSeq;
             try {
-                latest.merge(payload.substring(0, space), Long.parseLong(payload.substring(space + 1)), Math::max);
+                lastSeq = Long.parseLong(payload.substring(space + 1));
             } catch (NumberFormatException foreign) {
                 // not one of ours: somebody else notified on the channel
+                continue;
             }
+            queue(payload.substring(0, space), lastSeq);
         }
-        latest.forEach((taskId, lastSeq) -> receive(() -> receiver.stored(taskId, lastSeq)));
+    }
+
+    /** Queues a task for a reader, unless it waits already: then its notice merges into that one. */
+    private void queue(String taskId, long lastSeq) {
+        boolean[] queued = {false};
+        waiting.compute(taskId, (id, earlier) -> {
+            queued[0] = earlier == null;
+            return earlier == null ? lastSeq : Math.max(earlier, lastSeq);
+        });
+        if (!queued[0]) {
+            return;
+        }
+        try {
+            readers.execute(() -> {
+                Long seq = waiting.remove(taskId);
+                if (seq != null) {
+                    receive(() -> receiver.stored(taskId, seq));
+                }
+            });
+        } catch (RejectedExecutionException closing) {
+            waiting.remove(taskId);
+        }
     }
 
     /**
@@ -231,6 +273,8 @@ final class NoticeListener implements AutoCloseable {
             thread.join(2 * CATCH_UP.toMillis() + TimeUnit.SECONDS.toMillis(VALIDATION_SECONDS));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            readers.shutdownNow();
         }
     }
 }

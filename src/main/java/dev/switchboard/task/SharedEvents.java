@@ -1,10 +1,13 @@
 package dev.switchboard.task;
 
+import dev.switchboard.protocol.Task;
 import dev.switchboard.store.StoredEvent;
 import dev.switchboard.store.StoredTask;
 import dev.switchboard.store.TaskNotices;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -17,7 +20,9 @@ import java.util.Set;
  * while its agent runs here, the agent is stopped as CancelTask stops it.
  *
  * <p>Every instance's own notices come back to it too: those are recognised under the lock by
- * their numbers, without a read.
+ * their numbers, without a read. Other notices cost one read of the new events; the task itself is
+ * read only when one of them settles it (see {@link TaskListener#settles}), which is the only time
+ * a listener or the run here looks at it.
  */
 public final class SharedEvents implements TaskNotices {
     private final TaskContext context;
@@ -35,14 +40,12 @@ public final class SharedEvents implements TaskNotices {
         }
     }
 
-    /** One query for the tasks served here, none when there are none; then what a notice would do. */
+    /** One query for the tasks served here, none when there are none. */
     @Override
-    public void catchUp() {
+    public Map<String, Long> served() {
         Set<String> served = new HashSet<>(context.events().listenedTasks());
         served.addAll(context.runningTasks());
-        if (!served.isEmpty()) {
-            context.store().lastSeqs(served).forEach(this::deliver);
-        }
+        return served.isEmpty() ? Map.of() : context.store().lastSeqs(served);
     }
 
     private void deliver(String taskId, long lastSeq) {
@@ -53,28 +56,48 @@ public final class SharedEvents implements TaskNotices {
             if (lastSeq <= known) {
                 return Optional.empty();
             }
-            Optional<StoredTask> read = context.store().find(taskId);
-            if (read.isEmpty()) {
+            List<StoredEvent> fresh = context.store().eventsAfter(taskId, known);
+            if (fresh.isEmpty()) {
                 return Optional.empty();
             }
-            StoredTask stored = read.get();
-            if (published >= 0 && stored.lastSeq() > published) {
-                // the task first, then its log up to the task: each event goes out with the task as
-                // it stands after them; anything later is announced, and read, next
-                List<StoredEvent> missed = context.store().eventsAfter(taskId, published).stream()
-                        .filter(event -> event.seq() <= stored.lastSeq()).toList();
-                context.events().publishStoredElsewhere(taskId, missed, stored.task());
+            Task settled = null;
+            if (fresh.stream().anyMatch(event -> TaskListener.settles(event.event()))) {
+                Optional<StoredTask> read = context.store().find(taskId);
+                if (read.isEmpty()) {
+                    return Optional.empty();
+                }
+                settled = read.get().task();
+                fresh = upTo(taskId, fresh, read.get().lastSeq());
+            }
+            if (published >= 0) {
+                context.events().publishStoredElsewhere(taskId, fresh, settled);
             }
             if (run == null) {
                 return Optional.empty();
             }
-            run.seen(stored.lastSeq());
+            run.seen(fresh.get(fresh.size() - 1).seq());
             // the run's own last word is in its latest snapshot: a terminal state it did not store came from elsewhere
-            boolean endedElsewhere = stored.task().status().state().isTerminal()
+            boolean endedElsewhere = settled != null && settled.status().state().isTerminal()
                     && !run.latest().status().state().isTerminal();
             return endedElsewhere ? Optional.of(run) : Optional.empty();
         });
         // outside the lock, as CancelTask does: the agent's cleanup may report and take it
         stopped.ifPresent(TaskRun::cancel);
+    }
+
+    /**
+     * The events read, extended to the task read after them: each event goes out with the task as it
+     * stands after the last one published with it; anything later is announced, and read, next.
+     */
+    private List<StoredEvent> upTo(String taskId, List<StoredEvent> fresh, long taskSeq) {
+        long last = fresh.get(fresh.size() - 1).seq();
+        if (taskSeq <= last) {
+            return fresh;
+        }
+        List<StoredEvent> extended = new ArrayList<>(fresh);
+        context.store().eventsAfter(taskId, last).stream()
+                .filter(event -> event.seq() <= taskSeq)
+                .forEach(extended::add);
+        return extended;
     }
 }

@@ -145,7 +145,8 @@ public final class TaskEvents {
      * Publishes events another instance stored, which follow those published here. Call with the
      * task's lock held.
      *
-     * @param task the task as it stood after the last of them
+     * @param task the task as it stood after the last of them, or null when none of them settles it
+     *             ({@link TaskListener#settles}): listeners look at it only then
      */
     void publishStoredElsewhere(String taskId, List<StoredEvent> events, Task task) {
         Listeners current = listeners.get(taskId);

@@ -65,9 +65,10 @@ final class Waiter implements TaskListener {
         }
     }
 
+
+    /** A blocking send returns at a status update that ends or interrupts the task (not at a Task). */
     private static boolean settles(StreamEvent event) {
-        return event instanceof TaskStatusUpdateEvent update
-                && (update.status().state().isTerminal() || update.status().state().isInterrupted());
+        return event instanceof TaskStatusUpdateEvent && TaskListener.settles(event);
     }
 
     private void done(SendMessageResult value) {

@@ -39,7 +39,8 @@ class NoticeLatencyTest {
                 }
 
                 @Override
-                public void catchUp() {
+                public Map<String, Long> served() {
+                    return Map.of();
                 }
             });
             TaskStore store = StoreTesting.tasks(writing, new StoreTesting.TickingClock(T0));

@@ -20,8 +20,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -51,8 +55,9 @@ class NoticeListenerTest {
         }
 
         @Override
-        public void catchUp() {
+        public Map<String, Long> served() {
             catchUps.incrementAndGet();
+            return Map.of();
         }
 
         String next() throws InterruptedException {
@@ -162,6 +167,59 @@ class NoticeListenerTest {
             store.create(task, null, null, List.of(task));
             assertEquals(1, store.find("h2").orElseThrow().lastSeq());
             assertEquals(before, noticeThreads(), "no listening thread started");
+        }
+    }
+
+    @Test
+    void aSlowReadOfOneTaskHoldsUpNeitherOtherTasksNorTheCatchUpOfWhatItServes() throws Exception {
+        StoreBackend.StorePlace place = StoreBackend.POSTGRESQL.place(dir);
+        CountDownLatch slowStarted = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        LinkedBlockingQueue<String> heard = new LinkedBlockingQueue<>();
+        AtomicInteger asked = new AtomicInteger();
+        try (TaskDatabase writing = place.open(); TaskDatabase hearing = place.open()) {
+            hearing.sharingEvents(() -> new TaskNotices() {
+                @Override
+                public void stored(String taskId, long lastSeq) {
+                    heard.add(taskId + "@" + lastSeq);
+                    if (taskId.equals("slow") && slowStarted.getCount() > 0) {
+                        slowStarted.countDown();
+                        try {
+                            release.await();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                }
+
+                @Override
+                public Map<String, Long> served() {
+                    // what the periodic check finds is read as a notice is, by a reader
+                    return asked.incrementAndGet() > 1 ? Map.of("served", 41L) : Map.of();
+                }
+            });
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+            while (asked.get() == 0) { // it listens
+                assertTrue(System.nanoTime() < deadline, "never asked what it serves");
+                Thread.sleep(5);
+            }
+            TaskStore store = StoreTesting.tasks(writing, new StoreTesting.TickingClock(T0));
+            Task slow = task("slow", "ctx", TaskState.WORKING, T0);
+            store.create(slow, null, null, List.of(slow));
+            assertTrue(slowStarted.await(WAIT_SECONDS, TimeUnit.SECONDS), "the slow task's notice was read");
+            try {
+                Task quick = task("quick", "ctx", TaskState.WORKING, T0);
+                store.create(quick, null, null, List.of(quick));
+                assertEquals("slow@1", heard.poll(WAIT_SECONDS, TimeUnit.SECONDS));
+                // another task's notice, and a served task of the periodic check, while the first is still being read
+                Set<String> meanwhile = new HashSet<>();
+                for (int i = 0; i < 2; i++) {
+                    meanwhile.add(heard.poll(WAIT_SECONDS, TimeUnit.SECONDS));
+                }
+                assertEquals(Set.of("quick@1", "served@41"), meanwhile);
+            } finally {
+                release.countDown();
+            }
         }
     }
 

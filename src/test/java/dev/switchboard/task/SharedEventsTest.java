@@ -28,6 +28,7 @@ import dev.switchboard.store.TaskDatabase;
 import dev.switchboard.store.TaskNotices;
 import dev.switchboard.store.TestPostgres;
 import dev.switchboard.store.TaskStore;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -35,10 +36,15 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -62,26 +68,31 @@ class SharedEventsTest {
     private ServiceHarness a;
     private ServiceHarness b;
 
-    /** Passes notices on to the current test's service, unless the test makes it lose them. */
+    /**
+     * Passes notices on to the current test's service, unless the test makes it lose them. The
+     * listener hands what a catch-up finds over as notices too: losing notices keeps those.
+     */
     private static final class Relay implements TaskNotices {
         volatile TaskNotices target;
         volatile boolean loseNotices;
         volatile boolean loseCatchUps;
+        private final Set<String> caughtUp = ConcurrentHashMap.newKeySet();
 
         @Override
         public void stored(String taskId, long lastSeq) {
             TaskNotices to = target;
-            if (to != null && !loseNotices) {
+            boolean fromCatchUp = caughtUp.remove(taskId + "@" + lastSeq);
+            if (to != null && (!loseNotices || fromCatchUp)) {
                 to.stored(taskId, lastSeq);
             }
         }
 
         @Override
-        public void catchUp() {
+        public Map<String, Long> served() {
             TaskNotices to = target;
-            if (to != null && !loseCatchUps) {
-                to.catchUp();
-            }
+            Map<String, Long> served = to != null && !loseCatchUps ? to.served() : Map.of();
+            served.forEach((taskId, lastSeq) -> caughtUp.add(taskId + "@" + lastSeq));
+            return served;
         }
     }
 
@@ -207,6 +218,44 @@ class SharedEventsTest {
         assertEquals(TaskState.COMPLETED, assertInstanceOf(TaskStatusUpdateEvent.class, last.event()).status().state());
         assertEquals(last.seq(), (long) sink.seqs().get(sink.seqs().size() - 1), "it ends after the completion");
         eventually(() -> b.events.listenerCount() == 0, "the subscription to let go");
+    }
+
+    @Test
+    void progressOfTheOtherInstanceCostsAReadOfItsEventsAndTheTaskIsReadOnlyWhenItSettles() throws Exception {
+        AtomicReference<String> taskId = new AtomicReference<>();
+        CountDownLatch go = new CountDownLatch(1);
+        AtomicBoolean counting = new AtomicBoolean();
+        AtomicInteger taskReads = new AtomicInteger();
+        AtomicInteger eventReads = new AtomicInteger();
+        a = new ServiceHarness(dbA, producer(taskId, go));
+        b = new ServiceHarness(dbB, IDLE, store -> (TaskStore) Proxy.newProxyInstance(TaskStore.class.getClassLoader(),
+                new Class<?>[] {TaskStore.class}, (proxy, method, args) -> {
+                    if (counting.get() && method.getName().equals("find")) {
+                        taskReads.incrementAndGet();
+                    }
+                    if (counting.get() && method.getName().equals("eventsAfter")) {
+                        eventReads.incrementAndGet();
+                    }
+                    try {
+                        return method.invoke(store, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                }));
+        RELAY_A.target = a.service.sharedEvents();
+        RELAY_B.target = b.service.sharedEvents();
+        noticesOnly();
+        Task created = awaitTask(a.service.send(request(user("go", null, null), null, true), operator()));
+        RecordingSink sink = new RecordingSink();
+        b.service.subscribe(new SubscribeToTaskRequest(null, created.id()), null, operator(), sink);
+        counting.set(true);
+        go.countDown();
+        sink.awaitEnd();
+
+        assertSawTheLogOnce(sink, b, created.id());
+        assertTrue(eventReads.get() >= 1, "the chunks were read from the log");
+        assertEquals(1, taskReads.get(), "the task is read for the completion only, not for each of "
+                + eventReads.get() + " reads of chunks");
     }
 
     @Test
@@ -358,7 +407,7 @@ class SharedEventsTest {
             TaskNotices notices = new TaskService(unreadable, new TaskEvents(), IDLE, pool, pool, Clock.systemUTC(),
                     "idle").sharedEvents();
             notices.stored("someone-elses", 7);
-            notices.catchUp();
+            assertEquals(Map.of(), notices.served());
         } finally {
             pool.shutdownNow();
         }
