@@ -2,6 +2,8 @@ package dev.switchboard.task;
 
 import dev.switchboard.runtime.DaemonThreads;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -14,7 +16,8 @@ import java.util.logging.Logger;
  * Keeps this instance's hold on the tasks it runs, and lets go of the tasks of instances that
  * stopped: on a thread of its own it renews this instance's leases every third of a lease (two
  * renewals may fail before one runs out), and every half lease it fails the running tasks whose
- * leases ran out elsewhere. A round that fails (the database is away) is retried at the next one.
+ * leases ran out elsewhere. A round that fails (the database is away) is retried at the next one;
+ * the first failure of a streak is a warning, its end is logged too, the rounds between are not.
  */
 public final class LeaseKeeper implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(LeaseKeeper.class.getName());
@@ -22,7 +25,8 @@ public final class LeaseKeeper implements AutoCloseable {
     private final TaskService tasks;
     private final Duration lease;
     private volatile ScheduledExecutorService schedule;
-    private volatile boolean warned;
+    /** Failed rounds in a row, by what they do; only the keeper's one thread reads and writes it. */
+    private final Map<String, Integer> failing = new HashMap<>();
     private boolean closed;
 
     public LeaseKeeper(TaskService tasks, Duration lease) {
@@ -57,12 +61,13 @@ public final class LeaseKeeper implements AutoCloseable {
             work.getAsInt();
         } catch (RuntimeException e) {
             // a scheduled task that throws is never run again: the next round retries
-            if (!warned) {
-                warned = true;
-                LOG.log(Level.WARNING, what + " failed; retrying every round", e);
-            } else {
-                LOG.log(Level.FINE, what + " failed", e);
-            }
+            int streak = failing.merge(what, 1, Integer::sum);
+            LOG.log(streak == 1 ? Level.WARNING : Level.FINE, what + " failed; retrying every round", e);
+            return;
+        }
+        Integer streak = failing.remove(what);
+        if (streak != null) {
+            LOG.info(what + " works again, after " + streak + " failed round(s)");
         }
     }
 
