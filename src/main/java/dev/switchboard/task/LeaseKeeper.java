@@ -27,7 +27,7 @@ public final class LeaseKeeper implements AutoCloseable {
     private volatile ScheduledExecutorService schedule;
     /** Failed rounds in a row, by what they do; only the keeper's one thread reads and writes it. */
     private final Map<String, Integer> failing = new HashMap<>();
-    private boolean closed;
+    private volatile boolean closed;
 
     public LeaseKeeper(TaskService tasks, Duration lease) {
         this.tasks = Objects.requireNonNull(tasks);
@@ -60,6 +60,9 @@ public final class LeaseKeeper implements AutoCloseable {
         try {
             work.getAsInt();
         } catch (RuntimeException e) {
+            if (closed) {
+                return; // interrupted by close: the instance is going away, nothing failed
+            }
             // a scheduled task that throws is never run again: the next round retries
             int streak = failing.merge(what, 1, Integer::sum);
             LOG.log(streak == 1 ? Level.WARNING : Level.FINE, what + " failed; retrying every round", e);
