@@ -75,7 +75,7 @@ final class MessageIntake {
     private TaskRun continueTask(SendMessageRequest request, ServerCallContext call) {
         Message message = request.message();
         String taskId = message.taskId();
-        Task task = TaskService.visible(context.store(), taskId, call).task();
+        Task task = TaskAccess.visible(context.store(), taskId, call).task();
         if (message.contextId() != null && !message.contextId().equals(task.contextId())) {
             throw A2AException.invalidField("message.contextId",
                     "does not match the context of task " + taskId + "; omit it or send " + task.contextId());
@@ -112,7 +112,7 @@ final class MessageIntake {
      */
     private Optional<TaskChange.Result> takeIn(Task current, Runner runner, Message recorded) {
         if (runner.elsewhere(context.runner())) {
-            throw TaskService.stillWorking(current.id());
+            throw TaskAccess.stillWorking(current.id());
         }
         if (RestartReconciliation.abandoned(current, runner, context.runner())) {
             return RestartReconciliation.failed(current, context.clock());

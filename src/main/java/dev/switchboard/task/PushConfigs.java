@@ -145,7 +145,7 @@ public final class PushConfigs {
     public void delete(TaskPushNotificationConfigRequest request, ServerCallContext call) {
         requireEnabled();
         FieldLimits.check(request);
-        TaskService.owned(tasks, request.taskId(), call);
+        TaskAccess.owned(tasks, request.taskId(), call);
         configs.delete(request.taskId(), request.id());
     }
 
@@ -259,7 +259,7 @@ public final class PushConfigs {
      * to it, and see its configs, but without their secrets, and may delete none.
      */
     private StoredTask reachable(String taskId, ServerCallContext call) {
-        return TaskService.visible(tasks, taskId, call);
+        return TaskAccess.visible(tasks, taskId, call);
     }
 
     /**

@@ -17,7 +17,7 @@ final class RepeatStreams {
     /** Read and attached under the task's lock, so no event falls between the snapshot and the stream. */
     static void follow(TaskContext context, String taskId, EventSink sink, StreamRules rules) {
         context.events().locked(taskId, () -> {
-            StoredTask stored = context.store().find(taskId).orElseThrow(() -> TaskService.notFound(taskId));
+            StoredTask stored = context.store().find(taskId).orElseThrow(() -> TaskAccess.notFound(taskId));
             Subscription subscription = new Subscription(taskId, sink, context.writers(), context.events(),
                     stored.lastSeq(), null, rules);
             subscription.deliver(stored.lastSeq(), stored.task());

@@ -2,8 +2,6 @@ package dev.switchboard.task;
 
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
-import dev.switchboard.protocol.Message;
-import dev.switchboard.protocol.Part;
 import dev.switchboard.protocol.TaskPushNotificationConfig;
 import dev.switchboard.protocol.SendMessageResult;
 import dev.switchboard.protocol.Task;
@@ -18,16 +16,11 @@ import dev.switchboard.protocol.request.ListTasksResponse;
 import dev.switchboard.protocol.request.SendMessageRequest;
 import dev.switchboard.protocol.request.SubscribeToTaskRequest;
 import dev.switchboard.skill.AgentExecutor;
-import dev.switchboard.security.Caller;
 import dev.switchboard.skill.ServerCallContext;
 import dev.switchboard.store.Appended;
-import dev.switchboard.store.PageCursor;
-import dev.switchboard.store.StoredEvent;
 import dev.switchboard.store.StoredTask;
 import dev.switchboard.store.TaskChange;
 import dev.switchboard.store.TaskNotices;
-import dev.switchboard.store.TaskPage;
-import dev.switchboard.store.TaskQuery;
 import dev.switchboard.store.TaskStore;
 import dev.switchboard.observe.Tracing;
 import io.opentelemetry.context.Context;
@@ -45,16 +38,17 @@ import java.util.concurrent.RejectedExecutionException;
  * read checks the caller first: a task that is not the caller's is reported as not found.
  *
  * @see MessageIntake for how a message becomes a new task or continues one
+ * @see Subscriptions for SubscribeToTask and resuming after a last event id
+ * @see TaskLists for ListTasks
+ * @see TaskAccess for who reaches a task by its id
  */
 public final class TaskService {
-    /** Reads of a task and its log, at most, until they agree while another instance writes it. */
-    private static final int CONSISTENT_READS = 3;
-
     private final TaskContext context;
     private final ExecutorService workers;
     private final MessageIntake intake;
+    private final Subscriptions subscriptions;
     private final PushConfigs push;
-    private final int maxListBytes;
+    private final TaskLists lists;
 
     /**
      * @param workers the bounded pool agents run on
@@ -85,8 +79,9 @@ public final class TaskService {
         this.context = new TaskContext(store, events, agent, clock, runner, writers);
         this.workers = workers;
         this.intake = new MessageIntake(context, limits, quota);
+        this.subscriptions = new Subscriptions(context);
         this.push = push;
-        this.maxListBytes = limits.maxListBytes();
+        this.lists = new TaskLists(context.store(), limits.maxListBytes());
     }
 
     /**
@@ -210,31 +205,7 @@ public final class TaskService {
 
     /** ListTasks: the caller's tasks only, or every task for the operator. */
     public ListTasksResponse list(ListTasksRequest request, ServerCallContext call) {
-        FieldLimits.check(request);
-        PageCursor after = null;
-        if (request.pageToken() != null && !request.pageToken().isEmpty()) {
-            after = PageCursor.parse(request.pageToken())
-                    .orElseThrow(() -> A2AException.invalidField("pageToken", "is not a token this server issued"));
-        }
-        if (request.historyLength() != null && request.historyLength() < 0) {
-            throw A2AException.invalidField("historyLength", "must not be negative");
-        }
-        int pageSize = request.effectivePageSize();
-        if (pageSize < 1 || pageSize > ListTasksRequest.MAX_PAGE_SIZE) {
-            throw A2AException.invalidField("pageSize", "must be between 1 and " + ListTasksRequest.MAX_PAGE_SIZE);
-        }
-        // a list is a page of summaries: histories are left out unless asked for, as artifacts are
-        // (the official Java SDK does the same), and the page ends early rather than pass its byte
-        // budget, so a page stays small whatever the conversations
-        int historyLength = request.historyLength() == null ? 0 : request.historyLength();
-        boolean artifacts = request.includeArtifacts();
-        TaskPage page = context.store().list(new TaskQuery(call.owner(), request.contextId(), request.status(),
-                request.statusTimestampAfter() == null ? null : request.statusTimestampAfter().toEpochMilli(), after,
-                pageSize, task -> TaskViews.withHistory(artifacts ? task : TaskViews.withoutArtifacts(task),
-                historyLength), maxListBytes));
-        List<Task> tasks = page.tasks();
-        return new ListTasksResponse(tasks, page.next() == null ? "" : page.next().token(), tasks.size(),
-                (int) Math.min(Integer.MAX_VALUE, page.totalSize()));
+        return lists.list(request, call);
     }
 
     /** CancelTask: stops the agent if it runs here and stores the cancellation, unless the task finished first. */
@@ -274,44 +245,7 @@ public final class TaskService {
      * @param lastEventId the last event id the client saw, or null
      */
     public void subscribe(SubscribeToTaskRequest request, Long lastEventId, ServerCallContext call, EventSink sink) {
-        FieldLimits.check(request);
-        StreamRules rules = StreamRules.of(call.line());
-        StoredTask first = visible(request.id(), call);
-        if (lastEventId == null && first.task().status().state().isTerminal() && !rules.answersFinishedTasks()) {
-            throw new A2AException(A2AError.UNSUPPORTED_OPERATION,
-                    "Task " + request.id() + " is " + first.task().status().state().wireName()
-                            + " and has no further events", Map.of("taskId", request.id()));
-        }
-        context.events().locked(request.id(), () -> {
-            StoredTask stored = context.store().find(request.id()).orElseThrow();
-            Subscription subscription;
-            long last;
-            if (lastEventId == null) {
-                last = stored.lastSeq();
-                subscription = new Subscription(request.id(), sink, context.writers(), context.events(), last, null,
-                        rules);
-                subscription.deliver(stored.lastSeq(), stored.task());
-            } else {
-                List<StoredEvent> missed = context.store().eventsAfter(request.id(), lastEventId);
-                for (int read = 1; read < CONSISTENT_READS && endsAfter(missed, stored); read++) {
-                    // another instance stored events between the two reads: the task must be as they leave it
-                    stored = context.store().find(request.id()).orElseThrow();
-                    missed = context.store().eventsAfter(request.id(), lastEventId);
-                }
-                // an id beyond the log was never sent; resuming from it must not skip what comes next
-                last = missed.isEmpty() ? Math.max(0, Math.min(lastEventId, stored.lastSeq()))
-                        : missed.get(missed.size() - 1).seq();
-                subscription = new Subscription(request.id(), sink, context.writers(), context.events(), last, null,
-                        rules);
-                missed.forEach(event -> subscription.deliver(event.seq(), event.event()));
-            }
-            if (subscription.closesAt(stored.task())) {
-                subscription.settle(stored.task());
-            } else {
-                context.events().add(request.id(), subscription, last);
-            }
-            return null;
-        });
+        subscriptions.open(request, lastEventId, call, sink);
     }
 
     /**
@@ -371,7 +305,7 @@ public final class TaskService {
 
     private void start(TaskRun run) {
         if (!context.begin(run)) {
-            throw stillWorking(run.taskId());
+            throw TaskAccess.stillWorking(run.taskId());
         }
         try {
             // the run continues the trace of the operation that started it (a no-op without tracing)
@@ -384,40 +318,7 @@ public final class TaskService {
     }
 
     private StoredTask visible(String taskId, ServerCallContext call) {
-        return visible(context.store(), taskId, call);
-    }
-
-    /**
-     * The task, if the caller may reach it by its id: the operator (no owner) reaches every task,
-     * anyone else its own, and anyone the tasks held by id (see {@link Caller#isHeldById}). A task
-     * the caller may not reach does not exist for it.
-     */
-    static StoredTask visible(TaskStore store, String taskId, ServerCallContext call) {
-        String owner = call.owner();
-        return store.find(taskId)
-                .filter(stored -> owner == null || owner.equals(stored.owner()) || Caller.isHeldById(stored.owner()))
-                .orElseThrow(() -> notFound(taskId));
-    }
-
-    /** The task, if the caller is its owner or the operator; to anyone else it does not exist. */
-    static StoredTask owned(TaskStore store, String taskId, ServerCallContext call) {
-        String owner = call.owner();
-        return store.find(taskId).filter(stored -> owner == null || owner.equals(stored.owner()))
-                .orElseThrow(() -> notFound(taskId));
-    }
-
-    /** The answer to a message for a task whose agent is still at work on an earlier one, here or elsewhere. */
-    static A2AException stillWorking(String taskId) {
-        return new A2AException(A2AError.UNSUPPORTED_OPERATION, "The agent is still working on task "
-                + taskId + "; wait for its answer or cancel it", Map.of("taskId", taskId));
-    }
-
-    static A2AException notFound(String taskId) {
-        return new A2AException(A2AError.TASK_NOT_FOUND, "Task not found: " + taskId, Map.of("taskId", taskId));
-    }
-
-    private static boolean endsAfter(List<StoredEvent> events, StoredTask task) {
-        return !events.isEmpty() && events.get(events.size() - 1).seq() > task.lastSeq();
+        return TaskAccess.visible(context.store(), taskId, call);
     }
 
     private static A2AException notCancelable(Task task) {
