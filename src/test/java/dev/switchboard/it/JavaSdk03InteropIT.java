@@ -38,6 +38,7 @@ import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import java.net.URL;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -106,8 +107,13 @@ class JavaSdk03InteropIT extends OnTomcat {
         }
     }
 
-    private AgentCard card() throws Exception {
-        return A2A.getAgentCard(base.toString().replaceAll("/$", ""));
+    /** Where the client finds the card: this class's deployment; a subclass may point elsewhere. */
+    protected URL agentUrl() {
+        return base;
+    }
+
+    AgentCard card() throws Exception {
+        return A2A.getAgentCard(agentUrl().toString().replaceAll("/$", ""));
     }
 
     private Client client(String transport, boolean streaming, BiConsumer<ClientEvent, AgentCard> consumer)
