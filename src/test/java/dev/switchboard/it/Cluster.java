@@ -25,7 +25,8 @@ import java.util.stream.Stream;
  * own JVM, sharing one PostgreSQL database, behind a {@link RoundRobinFront} whose URL they all
  * publish as theirs. Settings that make the multi-instance paths quick: a 3 s execution lease,
  * 1 s stream heartbeats, no anonymous limits (the tests are one address), http webhooks on
- * loopback. No gRPC: the front speaks HTTP/1.1 only.
+ * loopback. The front speaks HTTP/1.1 only, so gRPC, when a cluster serves it, is reached on each
+ * instance's own h2c connector ({@link #grpcTarget}), as an L4 balancer would pass it through.
  */
 final class Cluster implements AutoCloseable {
     static final List<String> NAMES = List.of("a", "b", "c");
@@ -35,8 +36,9 @@ final class Cluster implements AutoCloseable {
     private final String jdbcUrl;
     private final RoundRobinFront front;
     private final Map<String, TomcatProcess> instances = new LinkedHashMap<>();
+    private final Map<String, Integer> grpcPorts = new LinkedHashMap<>();
 
-    private Cluster(Path dir) throws Exception {
+    private Cluster(Path dir, boolean grpc) throws Exception {
         this.dir = dir;
         this.jdbcUrl = TestPostgres.shared().createDatabase();
         this.front = new RoundRobinFront();
@@ -47,8 +49,21 @@ final class Cluster implements AutoCloseable {
             for (Map.Entry<String, String> key : keys.entrySet()) {
                 Files.writeString(data.resolve(key.getKey()), key.getValue());
             }
-            instances.put(name, new TomcatProcess(base, data, Deployments.builtWar(),
-                    settings(name)));
+            String h2c = "";
+            List<String> settings = new ArrayList<>(settings(name));
+            if (grpc) {
+                int grpcPort = ServerProcess.freePort();
+                grpcPorts.put(name, grpcPort);
+                h2c = """
+                        <Connector port="%d" address="127.0.0.1" protocol="HTTP/1.1" connectionTimeout="20000">
+                          <UpgradeProtocol className="org.apache.coyote.http2.Http2Protocol"/>
+                        </Connector>""".formatted(grpcPort);
+                settings.add("switchboard.grpc.enabled=true");
+                settings.add("switchboard.grpc.authority=127.0.0.1:" + grpcPort);
+            } else {
+                settings.add("switchboard.grpc.enabled=false");
+            }
+            instances.put(name, new TomcatProcess(base, data, Deployments.builtWar(), settings, h2c));
             PostgresIT.withDriver(base);
         }
     }
@@ -71,9 +86,17 @@ final class Cluster implements AutoCloseable {
         return keys;
     }
 
-    /** Starts the three instances side by side and routes the front to them once all answer. */
+    /** Starts the three instances side by side, without gRPC, and routes the front to them once all answer. */
     static Cluster start() throws Exception {
-        Cluster cluster = new Cluster(Files.createTempDirectory("switchboard-scale-out"));
+        return start(false);
+    }
+
+    /**
+     * @param grpc whether each instance also serves gRPC, on an h2c connector of its own (see
+     *             {@link #grpcTarget}); its card names that connector
+     */
+    static Cluster start(boolean grpc) throws Exception {
+        Cluster cluster = new Cluster(Files.createTempDirectory("switchboard-scale-out"), grpc);
         try {
             cluster.startAll(new ArrayList<>(NAMES));
             cluster.front.route(cluster.instances.values().stream().map(TomcatProcess::url).toList());
@@ -89,8 +112,7 @@ final class Cluster implements AutoCloseable {
                 "switchboard.public.url=" + front.url(), "switchboard.task.lease.seconds=" + LEASE_SECONDS,
                 "switchboard.stream.heartbeat.seconds=1", "switchboard.limit.anonymous.per.minute=0",
                 "switchboard.limit.anonymous.tasks.per.minute=0", "switchboard.limit.daily=0",
-                "switchboard.push.allow.http=true", "switchboard.push.allowlist=127.0.0.1",
-                "switchboard.grpc.enabled=false");
+                "switchboard.push.allow.http=true", "switchboard.push.allowlist=127.0.0.1");
     }
 
     private void startAll(List<String> names) throws Exception {
@@ -110,6 +132,15 @@ final class Cluster implements AutoCloseable {
         } finally {
             starting.shutdownNow();
         }
+    }
+
+    /** The {@code host:port} a gRPC client dials for this instance; only in a cluster started with gRPC. */
+    String grpcTarget(String name) {
+        Integer port = grpcPorts.get(name);
+        if (port == null) {
+            throw new IllegalStateException("this cluster serves no gRPC");
+        }
+        return "127.0.0.1:" + port;
     }
 
     URL url(String name) {

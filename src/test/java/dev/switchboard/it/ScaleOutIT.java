@@ -6,6 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.lf.a2a.v1.A2AServiceGrpc;
+import com.google.lf.a2a.v1.GetTaskRequest;
+import com.google.lf.a2a.v1.Part;
+import com.google.lf.a2a.v1.StreamResponse;
+import com.google.lf.a2a.v1.SubscribeToTaskRequest;
+import com.google.lf.a2a.v1.TaskState;
+import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.stub.MetadataUtils;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.File;
@@ -19,6 +29,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -31,7 +42,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Three instances on one PostgreSQL ({@link Cluster}): a task's events reach the clients of every
  * instance, each event once and in order, whichever instance runs its skill; a blocking send
- * waits across instances; a cancel on one instance stops the skill on another; a killed
+ * waits across instances; gRPC clients of one instance follow tasks run on another (each
+ * instance serves gRPC on an h2c connector of its own); a cancel on one instance stops the skill on
+ * another; a killed
  * instance's running tasks are reconciled by the others and no acknowledged task is lost. The
  * three instances are started once for the class; the kill comes last.
  */
@@ -48,7 +61,7 @@ class ScaleOutIT {
 
     @BeforeAll
     static void startInstances() throws Exception {
-        cluster = Cluster.start();
+        cluster = Cluster.start(true);
         a = new Node("a", cluster.url("a"));
         b = new Node("b", cluster.url("b"));
         c = new Node("c", cluster.url("c"));
@@ -289,11 +302,66 @@ class ScaleOutIT {
     }
 
     /**
+     * gRPC beside JSON-RPC across instances: a gRPC subscriber on B follows a task whose skill runs
+     * on A, streamed there over JSON-RPC, to its end; GetTask over gRPC on C returns it as stored.
+     */
+    @Test
+    @Order(9)
+    void aGrpcSubscriberOnBFollowsATaskStreamedOnAAndGrpcGetTaskOnCAgrees() throws Exception {
+        ManagedChannel toB = grpcChannel("b");
+        ManagedChannel toC = grpcChannel("c");
+        try (EventFeed onA = a.stream("SendStreamingMessage", JsonRpc.send("chunks:20"))) {
+            JsonRpc.Event first = onA.await(events -> !events.isEmpty(), WITHIN, "the task").get(0);
+            String taskId = payload(first).getJsonObject("task").getString("id");
+            List<StreamResponse> fromB = new ArrayList<>();
+            grpc(toB).subscribeToTask(SubscribeToTaskRequest.newBuilder().setId(taskId).build())
+                    .forEachRemaining(fromB::add);
+            List<JsonRpc.Event> fromA = onA.awaitEnd(WITHIN);
+
+            assertTrue(fromB.get(0).hasTask(), "a subscription starts with the task: " + fromB.get(0));
+            assertFalse(TERMINAL.contains(fromB.get(0).getTask().getStatus().getState().name()),
+                    "B subscribed while A's skill worked");
+            List<String> chunksOnA = fromA.stream().filter(event -> payload(event).containsKey("artifactUpdate"))
+                    .map(event -> payload(event).getJsonObject("artifactUpdate").getJsonObject("artifact")
+                            .getJsonArray("parts").getJsonObject(0).getString("text")).toList();
+            List<String> chunksOnB = fromB.stream().filter(StreamResponse::hasArtifactUpdate)
+                    .map(event -> event.getArtifactUpdate().getArtifact().getParts(0).getText()).toList();
+            assertEquals(20, chunksOnA.size());
+            assertFalse(chunksOnB.isEmpty(), "B got chunks stored on A after it subscribed");
+            assertEquals(chunksOnA.subList(chunksOnA.size() - chunksOnB.size(), chunksOnA.size()), chunksOnB,
+                    "B's chunks are the last of A's, once each, in order");
+            assertEquals(TaskState.TASK_STATE_COMPLETED,
+                    fromB.get(fromB.size() - 1).getStatusUpdate().getStatus().getState(), "B's stream ends completed");
+
+            com.google.lf.a2a.v1.Task onC = grpc(toC).getTask(GetTaskRequest.newBuilder().setId(taskId).build());
+            assertEquals(TaskState.TASK_STATE_COMPLETED, onC.getStatus().getState());
+            assertEquals(String.join("", chunksOnA), onC.getArtifactsList().stream()
+                    .flatMap(artifact -> artifact.getPartsList().stream()).map(Part::getText)
+                    .collect(Collectors.joining()), "C's stored artifact holds every chunk");
+        } finally {
+            for (ManagedChannel channel : List.of(toB, toC)) {
+                channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    private static ManagedChannel grpcChannel(String instance) {
+        return NettyChannelBuilder.forTarget(cluster.grpcTarget(instance)).usePlaintext().build();
+    }
+
+    private static A2AServiceGrpc.A2AServiceBlockingStub grpc(ManagedChannel channel) {
+        Metadata headers = new Metadata();
+        headers.put(Metadata.Key.of("a2a-version", Metadata.ASCII_STRING_MARSHALLER), "1.0");
+        return A2AServiceGrpc.newBlockingStub(channel).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers))
+                .withDeadlineAfter(WITHIN.toSeconds(), TimeUnit.SECONDS);
+    }
+
+    /**
      * kill -9 of A while its skills work: once their leases expire, B and C fail its running tasks
      * with the restart message, keep its interrupted one, and read every task acknowledged before.
      */
     @Test
-    @Order(9)
+    @Order(10)
     void killingAMidTaskLosesNoAcknowledgedTaskAndItsRunningTasksAreReconciledElsewhere() throws Exception {
         List<String> completed = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
