@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
 # Runs the conformance harness (the product plus the TCK skill) on 127.0.0.1:PORT with a fresh
 # store, advertising http://localhost:PORT, until interrupted. Point the official A2A TCK at it.
-#   scripts/tck-harness.sh 9999          # open: anonymous callers, no credentials
-#   scripts/tck-harness.sh --auth 9999   # authenticated: credentials required (see below)
+#   scripts/tck-harness.sh 9999                  # open: anonymous callers, no credentials
+#   scripts/tck-harness.sh --auth 9999           # authenticated: credentials required (see below)
+#   scripts/tck-harness.sh --grpc-url-http 9999  # for the main and 0.3 lines over gRPC (see below)
+#
+# The container is Tomcat's embedded distribution at tck.tomcat.version (src/tck/launcher), whose
+# HTTP/2 accepts the TCKs' Python gRPC clients; it serves JSON-RPC, HTTP+JSON and gRPC (h2c) on
+# PORT. The card lists gRPC as host:port, as A2A 1.0 and the 1.0-dev line want; --grpc-url-http
+# lists it as http://host:port, which the main and 0.3 lines' clients need (docs/conformance.md).
 #
 # --auth starts the same harness with an operator token and a key secret made for this run,
 # anonymous access off (the card then declares the bearer and apiKey schemes, requires them and
@@ -16,18 +22,50 @@
 # marks as expected failures six tests that fail on TCK defects (docs/conformance.md).
 set -euo pipefail
 auth=false
-if [ "${1:-}" = "--auth" ]; then
-    auth=true
+grpc_url_http=false
+while [[ "${1:-}" == --* ]]; do
+    case "$1" in
+        --auth) auth=true ;;
+        --grpc-url-http) grpc_url_http=true ;;
+        *) echo "unknown option $1" >&2; exit 2 ;;
+    esac
     shift
-fi
-port="${1:?usage: $0 [--auth] PORT}"
+done
+port="${1:?usage: $0 [--auth] [--grpc-url-http] PORT}"
 cd "$(dirname "$0")/.."
-rm -rf target/tck/data
+rm -rf target/tck/data target/tck/tomcat-base
+mvn -q -B -Ptck package -DskipTests
+
+# Harness-only settings (docs/conformance.md says why each is here and not a product default).
+settings=(
+    -Dswitchboard.data.dir="$PWD/target/tck/data"
+    -Dswitchboard.public.url="http://localhost:$port"
+    -Dswitchboard.card.modes=text
+    # the conformance suites send hundreds of requests a minute from one address, and start
+    # hundreds of tasks a minute
+    -Dswitchboard.limit.anonymous.per.minute=0
+    -Dswitchboard.limit.anonymous.tasks.per.minute=0
+    # the suites' webhook receivers listen on localhost over plain http
+    -Dswitchboard.push.allow.http=true
+    -Dswitchboard.push.allowlist=127.0.0.0/8,::1
+    # the TCKs reuse one messageId per scenario for a whole session (1.0-dev: tck_id(name); main
+    # line: the same messageId over each transport) and expect a new task every time
+    -Dswitchboard.send.idempotent=false
+    # the 1.0-dev line checks gRPC status codes against A2A v1.0.0's table (UNIMPLEMENTED for
+    # VersionNotSupported); the product answers with v1.0.1's unless told
+    -Dswitchboard.grpc.statuses=1.0.0
+    -Dswitchboard.tck.grpc.url.http="$grpc_url_http"
+)
+# one request per connection: the main-line TCK's REST client fails when it reuses a connection a
+# stream ran on; the product keeps connections alive
+keep_alive_requests=1
+launch=(java -cp "target/tck/tomcat/*" "${settings[@]}" src/tck/launcher/TckTomcat.java
+        127.0.0.1 "$port" target/tck/switchboard-tck.war "$keep_alive_requests")
+
 if ! $auth; then
-    exec mvn -q -B -Ptck package cargo:run -DskipTests -Dswitchboard.run.port="$port"
+    exec "${launch[@]}"
 fi
 
-mvn -q -B -Ptck package -DskipTests
 cli=(java -jar target/tck/switchboard-cli.jar)
 SWITCHBOARD_KEY_SECRET="$("${cli[@]}" keys secret)"
 SWITCHBOARD_OPERATOR_TOKEN="$(openssl rand -hex 24)"
@@ -53,4 +91,4 @@ export SWITCHBOARD_ANONYMOUS_ACCESS=false
 # the TCKs' authentication tests present refused credentials from 127.0.0.1 dozens of times a
 # minute, and the product answers an address 429 for the rest of the minute after 20 of them
 export SWITCHBOARD_LIMIT_FAILED_CREDENTIALS_PER_MINUTE=0
-exec mvn -q -B -Ptck package cargo:run -DskipTests -Dswitchboard.run.port="$port"
+exec "${launch[@]}"
