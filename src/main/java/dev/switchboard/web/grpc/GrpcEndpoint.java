@@ -59,6 +59,11 @@ public final class GrpcEndpoint extends HttpServlet {
             GrpcRefusals.notGrpc(request, response);
             return;
         }
+        if (request.getRemoteAddr() == null || request.getLocalAddr() == null) {
+            // the container closed the connection before the call began (an HTTP/2 protocol or
+            // overhead error): nobody is left to answer, and gRPC's adapter would throw on it
+            return;
+        }
         CallScope.during(CallScope.of(request), () -> adapter.doPost(request, response));
     }
 
