@@ -139,13 +139,14 @@ public final class PushConfigs {
     }
 
     /**
-     * DeleteTaskPushNotificationConfig, by the task's owner only: deleting a config that is not
-     * there succeeds too.
+     * DeleteTaskPushNotificationConfig, by whoever may reach the task (as it may cancel it): a
+     * client that keeps no cookie, gRPC's among them, is a new caller at every call and must be
+     * able to take back the webhook it registered. Deleting a config that is not there succeeds too.
      */
     public void delete(TaskPushNotificationConfigRequest request, ServerCallContext call) {
         requireEnabled();
         FieldLimits.check(request);
-        TaskAccess.owned(tasks, request.taskId(), call);
+        reachable(request.taskId(), call);
         configs.delete(request.taskId(), request.id());
     }
 
@@ -256,7 +257,7 @@ public final class PushConfigs {
     /**
      * The task, if the caller may reach it by its id (see {@code Caller.isHeldById}): whoever
      * holds the id of a cookie caller's task may register a webhook for it, as it may subscribe
-     * to it, and see its configs, but without their secrets, and may delete none.
+     * to it, see its configs, but without their secrets, and delete them, as it may cancel it.
      */
     private StoredTask reachable(String taskId, ServerCallContext call) {
         return TaskAccess.visible(tasks, taskId, call);
