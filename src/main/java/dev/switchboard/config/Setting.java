@@ -79,6 +79,10 @@ public enum Setting {
             "Whether the gRPC services are served (on the connector's HTTP/2) and listed on the card."),
     GRPC_AUTHORITY("switchboard.grpc.authority",
             "The host:port the card names for gRPC; unset: the public URL's host and port."),
+    GRPC_STATUSES("switchboard.grpc.statuses",
+            "Whose gRPC status codes A2A errors carry: 1.0.1 (A2A v1.0.1's table) or 1.0.0 (v1.0.0's, which "
+                    + "answers UNIMPLEMENTED for PushNotificationNotSupported, UnsupportedOperation and "
+                    + "VersionNotSupported)."),
     SEND_IDEMPOTENT("switchboard.send.idempotent",
             "Whether a first message (no taskId) that repeats a messageId the same caller sent before is answered "
                     + "with the task it created (true, the default) or starts another task (false)."),

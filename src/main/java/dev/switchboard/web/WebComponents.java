@@ -64,7 +64,8 @@ final class WebComponents {
         if (switchboard.settings().grpc().enabled()) {
             servlet(context, "grpc", new GrpcEndpoint(switchboard.tasks(), switchboard.extendedCard(),
                     new Tenants(switchboard.settings().tenant()), (int) switchboard.settings().maxRequestBytes(),
-                    switchboard.settings().serveV03(), switchboard.operations(), switchboard.streams()),
+                    switchboard.settings().serveV03(), switchboard.settings().grpc().v100Statuses(),
+                    switchboard.operations(), switchboard.streams()),
                     GrpcEndpoint.V1_PATH,
                     GrpcEndpoint.V03_PATH)
                     .setAsyncSupported(true);

@@ -53,10 +53,10 @@ class ServedInterfacesTest {
     @Test
     void grpcIsListedAtItsOwnAuthorityOrNotAtAll() {
         List<AgentInterface> elsewhere = PublishedCard.interfaces(settings(false,
-                new dev.switchboard.config.GrpcSettings(true, "grpc.example.com:8443")));
+                new dev.switchboard.config.GrpcSettings(true, "grpc.example.com:8443", false)));
         assertEquals(new AgentInterface("grpc.example.com:8443", "GRPC", ProtocolVersion.V1_0), elsewhere.get(2));
         assertEquals(List.of("JSONRPC", "HTTP+JSON"), PublishedCard.interfaces(settings(true,
-                new dev.switchboard.config.GrpcSettings(false, null))).stream().filter(i -> i.protocolVersion()
+                new dev.switchboard.config.GrpcSettings(false, null, false))).stream().filter(i -> i.protocolVersion()
                 == ProtocolVersion.V1_0).map(AgentInterface::protocolBinding).toList());
     }
 

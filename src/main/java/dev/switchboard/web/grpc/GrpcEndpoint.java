@@ -9,6 +9,7 @@ import dev.switchboard.web.binding.GrpcRefusals;
 import dev.switchboard.web.binding.StreamRegistry;
 import dev.switchboard.web.binding.Tenants;
 import io.grpc.ServerInterceptors;
+import io.grpc.ServerServiceDefinition;
 import io.grpc.servlet.jakarta.ServletAdapter;
 import io.grpc.servlet.jakarta.ServletServerBuilder;
 import jakarta.servlet.http.HttpServlet;
@@ -39,13 +40,17 @@ public final class GrpcEndpoint extends HttpServlet {
     /**
      * @param maxMessageBytes the largest request message, as large as a request body may be
      * @param serveV03        whether the 0.3 service is offered beside the 1.0 one
+     * @param v100Statuses    whether the 1.0 service answers with A2A v1.0.0's status codes
      */
     public GrpcEndpoint(TaskService tasks, ExtendedCard extendedCard, Tenants tenants, int maxMessageBytes,
-                        boolean serveV03, Operations operations, StreamRegistry streams) {
+                        boolean serveV03, boolean v100Statuses, Operations operations, StreamRegistry streams) {
         ServletServerBuilder builder = new ServletServerBuilder().directExecutor()
                 .scheduledExecutorService(deadlines).maxInboundMessageSize(maxMessageBytes);
-        builder.addService(ServerInterceptors.intercept(com.google.lf.a2a.v1.A2AServiceGrpc.bindService(
-                new A2AServiceV1(tasks, extendedCard, tenants, serveV03, operations, streams)), CallScope.INTERCEPTOR, HeadersFirst.INSTANCE));
+        ServerServiceDefinition v1 = ServerInterceptors.intercept(com.google.lf.a2a.v1.A2AServiceGrpc.bindService(
+                new A2AServiceV1(tasks, extendedCard, tenants, serveV03, operations, streams)), CallScope.INTERCEPTOR,
+                HeadersFirst.INSTANCE);
+        // outermost: it sees the status every call closes with, whoever set it
+        builder.addService(v100Statuses ? ServerInterceptors.intercept(v1, V100Statuses.INSTANCE) : v1);
         if (serveV03) {
             builder.addService(ServerInterceptors.intercept(com.google.a2a.v1.A2AServiceGrpc.bindService(
                     new A2AServiceV03(tasks, extendedCard, tenants, operations, streams)), CallScope.INTERCEPTOR, HeadersFirst.INSTANCE));
