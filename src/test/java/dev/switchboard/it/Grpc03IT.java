@@ -105,6 +105,18 @@ class Grpc03IT extends OnTomcat {
                 notCancelable.getStatus().toString());
     }
 
+    /** 0 is the 0.3 proto's "unset"; a negative length is a bad request, as on JSON-RPC and REST. */
+    @Test
+    void aNegativeHistoryLengthIsRefusedAndZeroIsUnset() {
+        Task task = as(carol).sendMessage(send("history")).getTask();
+        StatusRuntimeException negative = assertThrows(StatusRuntimeException.class, () -> as(carol).getTask(
+                GetTaskRequest.newBuilder().setName("tasks/" + task.getId()).setHistoryLength(-1).build()));
+        assertEquals(Status.Code.INVALID_ARGUMENT, negative.getStatus().getCode(), negative.getStatus().toString());
+        assertTrue(negative.getStatus().getDescription().contains("historyLength"), negative.getStatus().toString());
+        assertEquals(task.getHistoryCount(), as(carol).getTask(GetTaskRequest.newBuilder()
+                .setName("tasks/" + task.getId()).setHistoryLength(0).build()).getHistoryCount(), "0: the whole history");
+    }
+
     @Test
     void aStreamAndASubscriptionFollowTheTask() {
         List<StreamResponse> streamed = new ArrayList<>();

@@ -85,7 +85,7 @@ final class A2AServiceV03 implements A2AServiceGrpc.AsyncService {
     public void getTask(GetTaskRequest request, StreamObserver<Task> observer) {
         calls.unary(request, observer, () -> {
             JsonObjectBuilder params = JsonFactory.createObjectBuilder().add("id", taskId(request.getName()));
-            if (request.getHistoryLength() > 0) {
+            if (request.getHistoryLength() != 0) { // 0 is unset in the 0.3 proto; a negative one is refused
                 params.add("historyLength", request.getHistoryLength());
             }
             return task(tasks.get(WIRE.getTask(params.build()), calls.context(null)));
