@@ -10,7 +10,8 @@ this folder on PYTHONPATH; scripts/tck-harness.sh --auth writes both into target
 this plugin does what the main line does:
 
 - every httpx or requests client that code of the TCK's own `tck` package creates sends those
-  headers, unless the request sets the same header itself;
+  headers, unless the request sets the same header itself, and every gRPC channel sends them as
+  metadata;
 - the object that created it (the transport client) gets them as its `headers` dict, read on
   every request, so a test that removes them from `sut_client.headers` sends without them;
 - they are put back after every test (the 0.3 line's test that removes them "restores" the
@@ -176,6 +177,55 @@ def _install():
         return prepared
 
     requests.Session.prepare_request = prepare_request
+    _install_grpc()
+
+
+class _CallDetails:
+    """A gRPC call's details with other metadata (grpc.ClientCallDetails is an interface only)."""
+
+    def __init__(self, details, metadata):
+        self.method = details.method
+        self.timeout = details.timeout
+        self.metadata = metadata
+        self.credentials = details.credentials
+        self.wait_for_ready = getattr(details, "wait_for_ready", None)
+        self.compression = getattr(details, "compression", None)
+
+
+def _install_grpc():
+    """Every channel the TCK opens sends the credentials as metadata (gRPC keys are lower case)."""
+    try:
+        import grpc
+    except ImportError:
+        return
+
+    class Credentials(grpc.UnaryUnaryClientInterceptor, grpc.UnaryStreamClientInterceptor,
+                      grpc.StreamUnaryClientInterceptor, grpc.StreamStreamClientInterceptor):
+        def _with(self, details):
+            metadata = list(details.metadata or [])
+            present = {name.lower() for name, _ in metadata}
+            if not _SUSPENDED:
+                metadata += [(name.lower(), value) for name, value in _HEADERS.items() if name.lower() not in present]
+            return _CallDetails(details, metadata)
+
+        def intercept_unary_unary(self, continuation, details, request):
+            return continuation(self._with(details), request)
+
+        def intercept_unary_stream(self, continuation, details, request):
+            return continuation(self._with(details), request)
+
+        def intercept_stream_unary(self, continuation, details, requests):
+            return continuation(self._with(details), requests)
+
+        def intercept_stream_stream(self, continuation, details, requests):
+            return continuation(self._with(details), requests)
+
+    original_channel = grpc.insecure_channel
+
+    def insecure_channel(target, *args, **kwargs):
+        return grpc.intercept_channel(original_channel(target, *args, **kwargs), Credentials())
+
+    grpc.insecure_channel = insecure_channel
 
 
 def pytest_configure(config):
