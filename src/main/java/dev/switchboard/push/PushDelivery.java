@@ -255,7 +255,8 @@ public final class PushDelivery implements AutoCloseable {
      * over, or another instance holds the config. What is owed comes from the stored cursor, not
      * from the poll's copy: a poll may have read the config while an earlier turn of it was still
      * running, and that copy's cursor would send its events again. The claim is renewed before
-     * every POST, and left to the caller to release.
+     * every POST but the first, which goes out on the claim just taken, and left to the caller to
+     * release.
      */
     void deliver(StoredPushConfig due) {
         Optional<StoredPushConfig> fresh = claims.hold(due);
@@ -274,7 +275,8 @@ public final class PushDelivery implements AutoCloseable {
         Task[] current = new Task[1];
         int sent = 0;
         for (StoredEvent event : owed) {
-            Optional<StoredPushConfig> still = claims.hold(config);
+            // the first POST goes out on the claim just taken: a notification's latency is its writes
+            Optional<StoredPushConfig> still = sent == 0 && event == owed.get(0) ? fresh : claims.hold(config);
             if (still.isEmpty() || still.get().cutOff() != null) {
                 return; // deleted, cut off or taken over meanwhile
             }
