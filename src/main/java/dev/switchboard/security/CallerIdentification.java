@@ -144,7 +144,7 @@ public final class CallerIdentification {
         }
         if (!anonymousAccess) {
             throw new AuthenticationFailure("CREDENTIAL_REQUIRED",
-                    "This agent requires a credential: a bearer token or an API key");
+                    "Authentication required: this agent takes a bearer token or an API key");
         }
         Optional<String> callerKey = present(presented.callerKey());
         if (callerKey.isPresent()) {
