@@ -4,7 +4,8 @@
 # load.sh's columns, the server's CPU per request included (read from /proc: run it on the server's
 # machine). Run the JSON-RPC rows with load.sh against the same server in the same minutes.
 #   bench/grpc-load.sh 127.0.0.1 8080 [PID]
-# Knobs: SCENARIOS="send stream" DURATION=10 (seconds) CONNS=64
+# Knobs: SCENARIOS="send stream" DURATION=10 (seconds) CONNS=64; the scenario jsonrpc-send sends the
+# same message as JSON-RPC from the same client JVM (GrpcLoad), for a like-for-like CPU comparison
 # Run the server with rate limits off (docs/performance.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,7 +24,8 @@ for s in ${SCENARIOS:-send stream}; do
   before=$(cpu_ticks)
   line=$(java -cp "$classpath" dev.switchboard.bench.GrpcLoad "$host" "$port" "$s" "$CONNS" "$DURATION" | grep '^LOAD')
   after=$(cpu_ticks)
-  awk -v name="grpc-$s" -v line="$line" -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" -v pid="$pid" 'BEGIN {
+  name="grpc-$s"; [[ $s == jsonrpc-* ]] && name=$s
+  awk -v name="$name" -v line="$line" -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" -v pid="$pid" 'BEGIN {
     split(line, kv, " "); for (i in kv) { split(kv[i], p, "="); v[p[1]] = p[2] }
     rps = v["requests"] / (v["duration_us"] / 1e6)
     cpu = (pid == "" || v["requests"] == 0) ? "-" : sprintf("%.0f", ticks * 1e6 / hz / v["requests"])

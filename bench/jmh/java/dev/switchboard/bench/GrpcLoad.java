@@ -24,13 +24,24 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code bench/bodies/send.json} or {@code stream.json}, for a fixed time. Prints one line in
  * load.sh's shape; {@code bench/grpc-load.sh} adds the server's CPU per request.
  *
- * <pre>java -cp ... dev.switchboard.bench.GrpcLoad HOST PORT send|stream CONNECTIONS SECONDS</pre>
+ * <p>{@code jsonrpc-send} sends the same message as a JSON-RPC SendMessage over HTTP/1.1 from this
+ * same JVM, one connection per worker: the server's CPU per request of both bindings is then
+ * measured under the same client, at the same concurrency and about the same rate (wrk, a few C
+ * threads, leaves the server more of the two cores than a JVM client does, and a higher rate
+ * shares more of the store's commits).
+ *
+ * <pre>java -cp ... dev.switchboard.bench.GrpcLoad HOST PORT send|stream|jsonrpc-send CONNECTIONS SECONDS</pre>
  */
 public final class GrpcLoad {
     private GrpcLoad() {
     }
 
     public static void main(String[] args) throws Exception {
+        if (args[2].equals("jsonrpc-send")) {
+            System.out.println(JsonRpcLoad.run(args[0], Integer.parseInt(args[1]), Integer.parseInt(args[3]),
+                    Long.parseLong(args[4])));
+            return;
+        }
         System.out.println(run(args[0], Integer.parseInt(args[1]), args[2].equals("stream"),
                 Integer.parseInt(args[3]), Long.parseLong(args[4]), System.getenv("GRPC_LOAD_BEARER")));
     }
