@@ -39,7 +39,7 @@ public final class GrpcLoad {
     public static void main(String[] args) throws Exception {
         if (args[2].equals("jsonrpc-send")) {
             System.out.println(JsonRpcLoad.run(args[0], Integer.parseInt(args[1]), Integer.parseInt(args[3]),
-                    Long.parseLong(args[4])));
+                    Long.parseLong(args[4]), System.getenv("GRPC_LOAD_BEARER")));
             return;
         }
         System.out.println(run(args[0], Integer.parseInt(args[1]), args[2].equals("stream"),

@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link GrpcLoad}'s JSON-RPC scenario: bench/bodies/send.json's SendMessage over HTTP/1.1, one
  * client (and so one kept-alive connection) per worker, one call outstanding on each.
  */
-final class JsonRpcLoad {
+public final class JsonRpcLoad {
     private static final String BODY = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"SendMessage\",\"params\":{\"message\":"
             + "{\"messageId\":\"%s\",\"role\":\"ROLE_USER\",\"parts\":[{\"text\":\"hello from the a2a benchmark: the"
             + " quick brown fox jumps over the lazy dog 0123456789\"}],\"metadata\":{\"bench\":\"a2a-peer-comparison\"}}}}";
@@ -23,7 +23,9 @@ final class JsonRpcLoad {
     private JsonRpcLoad() {
     }
 
-    static String run(String host, int port, int connections, long seconds) throws InterruptedException {
+    /** @param bearer a bearer token to present, or null to call anonymously as wrk does */
+    public static String run(String host, int port, int connections, long seconds, String bearer)
+            throws InterruptedException {
         URI endpoint = URI.create("http://" + host + ":" + port + "/a2a/jsonrpc");
         List<Thread> workers = new ArrayList<>();
         AtomicLong done = new AtomicLong();
@@ -39,9 +41,13 @@ final class JsonRpcLoad {
             Thread worker = new Thread(() -> {
                 while (System.nanoTime() < end) {
                     long t0 = System.nanoTime();
-                    HttpRequest request = HttpRequest.newBuilder(endpoint).header("Content-Type", "application/json")
+                    HttpRequest.Builder builder = HttpRequest.newBuilder(endpoint).header("Content-Type", "application/json")
                             .header("A2A-Version", "1.0").timeout(java.time.Duration.ofSeconds(30))
-                            .POST(HttpRequest.BodyPublishers.ofString(String.format(BODY, UUID.randomUUID()))).build();
+                            .POST(HttpRequest.BodyPublishers.ofString(String.format(BODY, UUID.randomUUID())));
+                    if (bearer != null) {
+                        builder.header("Authorization", "Bearer " + bearer);
+                    }
+                    HttpRequest request = builder.build();
                     try {
                         HttpResponse<byte[]> response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
                         if (response.statusCode() == 200) {

@@ -238,10 +238,14 @@ class GrpcIT extends OnTomcat {
     void theGrpcLoadBenchmarkStillRuns() throws Exception {
         // as a key holder: the anonymous task quota would stop an anonymous load, and every test here
         // calls from the same address
-        String line = dev.switchboard.bench.GrpcLoad.run(base.getHost(), base.getPort(), false, 2, 1,
-                Callers.KEYS.issue("load", Tier.AUTHENTICATED, Duration.ofHours(1)));
+        String key = Callers.KEYS.issue("load", Tier.AUTHENTICATED, Duration.ofHours(1));
+        String line = dev.switchboard.bench.GrpcLoad.run(base.getHost(), base.getPort(), false, 2, 1, key);
         assertTrue(line.startsWith("LOAD requests="), line);
         assertFalse(line.startsWith("LOAD requests=0 "), line);
+        String jsonRpc = dev.switchboard.bench.JsonRpcLoad.run(base.getHost(), base.getPort(), 2, 1, key);
+        assertTrue(jsonRpc.startsWith("LOAD requests="), jsonRpc);
+        assertFalse(jsonRpc.startsWith("LOAD requests=0 "), jsonRpc);
+        assertTrue(jsonRpc.contains(" non2xx=0 "), jsonRpc);
     }
 
     @Test
