@@ -44,6 +44,8 @@ import java.util.logging.Logger;
 public final class PushDelivery implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(PushDelivery.class.getName());
     private static final long POLL_MILLIS = 500;
+    /** How long closing waits for a poll or a turn that is running. */
+    private static final long CLOSE_PATIENCE_SECONDS = 5;
     private static final int BATCH = 64;
     static final int TURN_EVENTS = 16;
 
@@ -357,13 +359,31 @@ public final class PushDelivery implements AutoCloseable {
                 + config.id() + ") after " + failures + " failure(s): " + text);
     }
 
-    /** Stops polling and sending, and the post it was given, which is this delivery's alone. */
+    /**
+     * Stops polling and sending, and the post it was given, which is this delivery's alone, and
+     * waits (a bounded time) for a poll or a turn still running: the store closes next, and a
+     * transaction left running against it would keep the database open, so that the next
+     * deployment of the same data directory found its file locked.
+     */
     @Override
     public void close() {
         poller.shutdownNow();
         senders.shutdownNow();
         if (post != null) {
             post.close();
+        }
+        awaitEnd(poller);
+        awaitEnd(senders);
+    }
+
+    private static void awaitEnd(ExecutorService pool) {
+        try {
+            if (!pool.awaitTermination(CLOSE_PATIENCE_SECONDS, TimeUnit.SECONDS)) {
+                LOG.warning("A push delivery thread did not stop within " + CLOSE_PATIENCE_SECONDS
+                        + " s of closing; the store closes anyway");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -74,13 +74,24 @@ public final class LeaseKeeper implements AutoCloseable {
         }
     }
 
-    /** Stops renewing: the instance is going away, and its tasks' leases run out unless it comes back first. */
+    /**
+     * Stops renewing: the instance is going away, and its tasks' leases run out unless it comes back
+     * first. Waits (a bounded time) for a renewal still running, since the store closes next.
+     */
     @Override
-    public synchronized void close() {
-        closed = true;
-        ScheduledExecutorService running = schedule;
+    public void close() {
+        ScheduledExecutorService running;
+        synchronized (this) {
+            closed = true;
+            running = schedule;
+        }
         if (running != null) {
             running.shutdownNow();
+            try {
+                running.awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }

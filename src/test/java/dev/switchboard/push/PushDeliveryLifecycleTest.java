@@ -1,10 +1,16 @@
 package dev.switchboard.push;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.switchboard.store.PushConfigStore;
+import java.lang.reflect.Proxy;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 class PushDeliveryLifecycleTest {
@@ -16,5 +22,31 @@ class PushDeliveryLifecycleTest {
         delivery.close();
         assertDoesNotThrow(delivery::start);
         assertDoesNotThrow(delivery::nudge);
+    }
+
+    /** The store closes right after delivery does: a poll still inside a transaction would keep it open. */
+    @Test
+    void closingWaitsForAPollThatIsRunning() throws InterruptedException {
+        CountDownLatch polling = new CountDownLatch(1);
+        AtomicBoolean pollEnded = new AtomicBoolean();
+        PushConfigStore store = (PushConfigStore) Proxy.newProxyInstance(PushConfigStore.class.getClassLoader(),
+                new Class<?>[] {PushConfigStore.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("claimDue")) {
+                        polling.countDown();
+                        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(400);
+                        while (System.nanoTime() < until) {
+                            Thread.onSpinWait(); // a query that does not answer to interrupts
+                        }
+                        pollEnded.set(true);
+                        return List.of();
+                    }
+                    return method.getName().equals("releaseAll") ? 0 : null;
+                });
+        PushDelivery delivery = new PushDelivery(store, null, null, null, null, List.of(), RetrySchedule.DEFAULT,
+                Clock.systemUTC(), 1, Duration.ofSeconds(10));
+        delivery.start();
+        assertTrue(polling.await(5, TimeUnit.SECONDS), "a poll began");
+        delivery.close();
+        assertTrue(pollEnded.get(), "close returned only after the running poll had ended");
     }
 }
