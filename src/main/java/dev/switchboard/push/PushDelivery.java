@@ -46,6 +46,8 @@ public final class PushDelivery implements AutoCloseable {
     private static final long POLL_MILLIS = 500;
     /** How long closing waits for a poll or a turn that is running. */
     private static final long CLOSE_PATIENCE_SECONDS = 5;
+    /** A claim younger than this is fresh enough to deliver on without renewing it first. */
+    private static final long FRESH_CLAIM_MILLIS = 1_000;
     private static final int BATCH = 64;
     static final int TURN_EVENTS = 16;
 
@@ -224,7 +226,7 @@ public final class PushDelivery implements AutoCloseable {
         }
         sending.add(key);
         try {
-            senders.execute(() -> turn(config, slot, key));
+            senders.execute(() -> turn(config, slot, key, now));
             return true;
         } catch (RejectedExecutionException closed) {
             claims.release(config);
@@ -235,10 +237,10 @@ public final class PushDelivery implements AutoCloseable {
     }
 
     /** A sender that is free again asks for more work, unless its turn broke: the next tick retries that. */
-    private void turn(StoredPushConfig config, SenderSlots.Slot slot, String key) {
+    private void turn(StoredPushConfig config, SenderSlots.Slot slot, String key, long claimedAt) {
         boolean ended = false;
         try {
-            deliver(config);
+            deliver(config, clock.millis() - claimedAt < FRESH_CLAIM_MILLIS);
             ended = true;
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Push delivery for task " + config.taskId() + " failed", e);
@@ -261,7 +263,18 @@ public final class PushDelivery implements AutoCloseable {
      * release.
      */
     void deliver(StoredPushConfig due) {
-        Optional<StoredPushConfig> fresh = claims.hold(due);
+        deliver(due, false);
+    }
+
+    /**
+     * @param claimedJustNow whether {@code due} is the row a poll claimed moments ago: read under
+     *                       its lock, so its cursor is the stored one (no turn of it runs anywhere:
+     *                       a turn's claim outlasts its POST), and its claim is fresh; the turn then
+     *                       starts without another write, which is a new task's first notification's
+     *                       latency
+     */
+    void deliver(StoredPushConfig due, boolean claimedJustNow) {
+        Optional<StoredPushConfig> fresh = claimedJustNow ? Optional.of(due) : claims.hold(due);
         if (fresh.isEmpty() || fresh.get().cutOff() != null) {
             return;
         }

@@ -52,6 +52,46 @@ class PushDeliveryCursorTest {
         db.close();
     }
 
+    /** A config a poll claimed just now starts its turn without renewing the claim: one write less per notification. */
+    @Test
+    void aConfigClaimedJustNowIsDeliveredWithoutAnotherClaimWrite() {
+        Clock clock = Clock.systemUTC();
+        TaskStore tasks = StoreTesting.tasks(db, clock);
+        AtomicInteger holds = new AtomicInteger();
+        PushConfigStore stored = StoreTesting.pushConfigs(db, dir, clock);
+        PushConfigStore configs = (PushConfigStore) java.lang.reflect.Proxy.newProxyInstance(
+                PushConfigStore.class.getClassLoader(), new Class<?>[] {PushConfigStore.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("hold")) {
+                        holds.incrementAndGet();
+                    }
+                    try {
+                        return method.invoke(stored, args);
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        Task task = StoreTesting.task("t1", "c1", TaskState.SUBMITTED, clock.instant());
+        tasks.create(task, "anon:a", null, List.of(task, StoreTesting.statusEvent(task)));
+        configs.save(new TaskPushNotificationConfig(null, "p1", "t1",
+                "http://127.0.0.1:" + webhook.getAddress().getPort() + "/hook", null, null), ProtocolVersion.V1_0, 0);
+        PushSettings open = new PushSettings(true, true, true, Set.of(), List.of(dev.switchboard.config.Cidr.parse(
+                "127.0.0.0/8")));
+        PushDelivery delivery = new PushDelivery(configs, tasks, new WebhookGuard(open), new WebhookPost(),
+                DeliverySigner.inDirectory(dir, clock), List.of(new StreamResponseEncoder()), RetrySchedule.DEFAULT,
+                clock, 1, Duration.ofSeconds(10));
+        try {
+            StoredPushConfig claimed = configs.claimDue("local", clock.millis(), clock.millis() + 60_000, 10).get(0);
+            delivery.deliver(claimed, true);
+            assertEquals(2, received.get(), "both events delivered");
+            assertEquals(1, holds.get(), "the claim is renewed before the second POST only");
+            delivery.deliver(claimed);
+            assertEquals(2, received.get(), "nothing is owed any more");
+            assertEquals(2, holds.get(), "a turn that was not just claimed reads the config again first");
+        } finally {
+            delivery.close();
+        }
+    }
+
     @Test
     void aConfigReadBeforeAnEarlierDeliveryFinishedIsNotSentTwice() {
         Clock clock = Clock.systemUTC();
