@@ -5,7 +5,8 @@
 # machine). Run the JSON-RPC rows with load.sh against the same server in the same minutes.
 #   bench/grpc-load.sh 127.0.0.1 8080 [PID]
 # Knobs: SCENARIOS="send stream" DURATION=10 (seconds) CONNS=64; the scenario jsonrpc-send sends the
-# same message as JSON-RPC from the same client JVM (GrpcLoad), for a like-for-like CPU comparison
+# same message as JSON-RPC from the same client JVM (GrpcLoad), for a like-for-like CPU comparison;
+# LOAD_RATE=300 paces either to 300 calls/s in all, to compare them at the same request rate
 # Run the server with rate limits off (docs/performance.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."

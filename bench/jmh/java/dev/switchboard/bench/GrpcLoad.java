@@ -72,6 +72,7 @@ public final class GrpcLoad {
         int[] counts = new int[connections];
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         long start = System.nanoTime();
+        Pacer pacer = Pacer.fromEnvironment(connections);
         for (int c = 0; c < connections; c++) {
             ManagedChannel channel = NettyChannelBuilder.forAddress(host, port).usePlaintext().build();
             channels.add(channel);
@@ -81,6 +82,7 @@ public final class GrpcLoad {
             latencies[c] = new long[1 << 16];
             Thread worker = new Thread(() -> {
                 while (System.nanoTime() < end) {
+                    pacer.await(index);
                     long t0 = System.nanoTime();
                     try {
                         // a fresh messageId each time, as bench/wrk/report.lua gives wrk's bodies: a

@@ -34,12 +34,14 @@ public final class JsonRpcLoad {
         int[] counts = new int[connections];
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         long start = System.nanoTime();
+        Pacer pacer = Pacer.fromEnvironment(connections);
         for (int c = 0; c < connections; c++) {
             HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
             int index = c;
             latencies[c] = new long[1 << 16];
             Thread worker = new Thread(() -> {
                 while (System.nanoTime() < end) {
+                    pacer.await(index);
                     long t0 = System.nanoTime();
                     HttpRequest.Builder builder = HttpRequest.newBuilder(endpoint).header("Content-Type", "application/json")
                             .header("A2A-Version", "1.0").timeout(java.time.Duration.ofSeconds(30))
