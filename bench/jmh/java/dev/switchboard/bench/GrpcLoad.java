@@ -12,11 +12,9 @@ import io.grpc.Metadata;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.MetadataUtils;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A small gRPC load client, the gRPC counterpart of {@code bench/load.sh}'s wrk scenarios: as many
@@ -65,58 +63,29 @@ public final class GrpcLoad {
             headers.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + bearer);
         }
         List<ManagedChannel> channels = new ArrayList<>();
-        List<Thread> workers = new ArrayList<>();
-        AtomicLong done = new AtomicLong();
-        AtomicLong failed = new AtomicLong();
-        long[][] latencies = new long[connections][];
-        int[] counts = new int[connections];
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        long start = System.nanoTime();
-        Pacer pacer = Pacer.fromEnvironment(connections);
+        List<ClosedLoop.Call> calls = new ArrayList<>();
         for (int c = 0; c < connections; c++) {
             ManagedChannel channel = NettyChannelBuilder.forAddress(host, port).usePlaintext().build();
             channels.add(channel);
             A2AServiceGrpc.A2AServiceBlockingStub stub = A2AServiceGrpc.newBlockingStub(channel)
                     .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
-            int index = c;
-            latencies[c] = new long[1 << 16];
-            Thread worker = new Thread(() -> {
-                while (System.nanoTime() < end) {
-                    pacer.await(index);
-                    long t0 = System.nanoTime();
-                    try {
-                        // a fresh messageId each time, as bench/wrk/report.lua gives wrk's bodies: a
-                        // repeated first send would be answered with the task it made
-                        SendMessageRequest fresh = request.toBuilder().setMessage(request.getMessage().toBuilder()
-                                .setMessageId(UUID.randomUUID().toString())).build();
-                        if (stream) {
-                            stub.withDeadlineAfter(30, TimeUnit.SECONDS).sendStreamingMessage(fresh)
-                                    .forEachRemaining(event -> { });
-                        } else {
-                            stub.withDeadlineAfter(30, TimeUnit.SECONDS).sendMessage(fresh);
-                        }
-                        done.incrementAndGet();
-                    } catch (RuntimeException e) {
-                        failed.incrementAndGet();
-                    }
-                    if (counts[index] < latencies[index].length) {
-                        latencies[index][counts[index]++] = System.nanoTime() - t0;
-                    }
+            calls.add(() -> {
+                // a fresh messageId each time, as bench/wrk/report.lua gives wrk's bodies: a
+                // repeated first send would be answered with the task it made
+                SendMessageRequest fresh = request.toBuilder().setMessage(request.getMessage().toBuilder()
+                        .setMessageId(UUID.randomUUID().toString())).build();
+                if (stream) {
+                    stub.withDeadlineAfter(30, TimeUnit.SECONDS).sendStreamingMessage(fresh).forEachRemaining(event -> { });
+                } else {
+                    stub.withDeadlineAfter(30, TimeUnit.SECONDS).sendMessage(fresh);
                 }
+                return true;
             });
-            workers.add(worker);
-            worker.start();
         }
-        for (Thread worker : workers) {
-            worker.join();
+        try {
+            return ClosedLoop.run(calls, seconds);
+        } finally {
+            channels.forEach(ManagedChannel::shutdownNow);
         }
-        long durationUs = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - start);
-        channels.forEach(ManagedChannel::shutdownNow);
-        long[] all = Arrays.stream(latencies).flatMapToLong(row -> Arrays.stream(row).filter(v -> v > 0)).sorted()
-                .toArray();
-        long p50 = all.length == 0 ? 0 : all[all.length / 2] / 1000;
-        long p99 = all.length == 0 ? 0 : all[Math.min(all.length - 1, (int) (all.length * 0.99))] / 1000;
-        return String.format("LOAD requests=%d duration_us=%d p50_us=%d p99_us=%d non2xx=%d socket_errors=0",
-                done.get(), durationUs, p50, p99, failed.get());
     }
 }
