@@ -20,11 +20,12 @@ public record GrpcSettings(boolean enabled, String authority, boolean v100Status
             throw new InvalidSettingException(Setting.GRPC_AUTHORITY, authority, "must be host:port, as gRPC clients dial");
         }
         String statuses = loader.raw(Setting.GRPC_STATUSES);
-        if (statuses != null && !statuses.trim().equals("1.0.1") && !statuses.trim().equals("1.0.0")) {
+        String table = statuses == null ? "1.0.1" : statuses.trim();
+        if (!table.equals("1.0.1") && !table.equals("1.0.0")) {
             throw new InvalidSettingException(Setting.GRPC_STATUSES, statuses, "must be 1.0.1 or 1.0.0");
         }
         return new GrpcSettings(loader.bool(Setting.GRPC_ENABLED, true), authority == null ? null : authority.trim(),
-                statuses != null && statuses.trim().equals("1.0.0"));
+                table.equals("1.0.0"));
     }
 
     /** The authority the card names: the setting, else the public URL's host and port. */

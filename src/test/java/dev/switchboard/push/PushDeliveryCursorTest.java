@@ -52,6 +52,19 @@ class PushDeliveryCursorTest {
         db.close();
     }
 
+    /** Task t1 with two stored events, config p1 on the local webhook, and a delivery over both stores. */
+    private PushDelivery taskWithTwoEventsAndAConfig(TaskStore tasks, PushConfigStore configs, Clock clock) {
+        Task task = StoreTesting.task("t1", "c1", TaskState.SUBMITTED, clock.instant());
+        tasks.create(task, "anon:a", null, List.of(task, StoreTesting.statusEvent(task)));
+        configs.save(new TaskPushNotificationConfig(null, "p1", "t1",
+                "http://127.0.0.1:" + webhook.getAddress().getPort() + "/hook", null, null), ProtocolVersion.V1_0, 0);
+        PushSettings open = new PushSettings(true, true, true, Set.of(), List.of(dev.switchboard.config.Cidr.parse(
+                "127.0.0.0/8")));
+        return new PushDelivery(configs, tasks, new WebhookGuard(open), new WebhookPost(),
+                DeliverySigner.inDirectory(dir, clock), List.of(new StreamResponseEncoder()), RetrySchedule.DEFAULT,
+                clock, 1, Duration.ofSeconds(10));
+    }
+
     /** A config a poll claimed just now starts its turn without renewing the claim: one write less per notification. */
     @Test
     void aConfigClaimedJustNowIsDeliveredWithoutAnotherClaimWrite() {
@@ -70,15 +83,7 @@ class PushDeliveryCursorTest {
                         throw e.getCause();
                     }
                 });
-        Task task = StoreTesting.task("t1", "c1", TaskState.SUBMITTED, clock.instant());
-        tasks.create(task, "anon:a", null, List.of(task, StoreTesting.statusEvent(task)));
-        configs.save(new TaskPushNotificationConfig(null, "p1", "t1",
-                "http://127.0.0.1:" + webhook.getAddress().getPort() + "/hook", null, null), ProtocolVersion.V1_0, 0);
-        PushSettings open = new PushSettings(true, true, true, Set.of(), List.of(dev.switchboard.config.Cidr.parse(
-                "127.0.0.0/8")));
-        PushDelivery delivery = new PushDelivery(configs, tasks, new WebhookGuard(open), new WebhookPost(),
-                DeliverySigner.inDirectory(dir, clock), List.of(new StreamResponseEncoder()), RetrySchedule.DEFAULT,
-                clock, 1, Duration.ofSeconds(10));
+        PushDelivery delivery = taskWithTwoEventsAndAConfig(tasks, configs, clock);
         try {
             StoredPushConfig claimed = configs.claimDue("local", clock.millis(), clock.millis() + 60_000, 10).get(0);
             delivery.deliver(claimed, true);
@@ -97,15 +102,7 @@ class PushDeliveryCursorTest {
         Clock clock = Clock.systemUTC();
         TaskStore tasks = StoreTesting.tasks(db, clock);
         PushConfigStore configs = StoreTesting.pushConfigs(db, dir, clock);
-        Task task = StoreTesting.task("t1", "c1", TaskState.SUBMITTED, clock.instant());
-        tasks.create(task, "anon:a", null, List.of(task, StoreTesting.statusEvent(task)));
-        configs.save(new TaskPushNotificationConfig(null, "p1", "t1",
-                "http://127.0.0.1:" + webhook.getAddress().getPort() + "/hook", null, null), ProtocolVersion.V1_0, 0);
-        PushSettings open = new PushSettings(true, true, true, Set.of(), List.of(dev.switchboard.config.Cidr.parse(
-                "127.0.0.0/8")));
-        PushDelivery delivery = new PushDelivery(configs, tasks, new WebhookGuard(open), new WebhookPost(),
-                DeliverySigner.inDirectory(dir, clock), List.of(new StreamResponseEncoder()), RetrySchedule.DEFAULT,
-                clock, 1, Duration.ofSeconds(10));
+        PushDelivery delivery = taskWithTwoEventsAndAConfig(tasks, configs, clock);
         try {
             // a poll read the config while a sender was still delivering its events
             StoredPushConfig stale = configs.claimDue("local", clock.millis(), clock.millis() + 60_000, 10).get(0);
