@@ -17,9 +17,13 @@
 # it; source it in the shell that runs a TCK line:
 #   . target/tck/auth.env && ../shared/tools/tck/run-tck.sh http://localhost:9999 --category all
 # A2A_AUTH_TYPE=apikey in that shell sends the key in X-API-Key instead of as a bearer token.
-# Only the main TCK line reads A2A_AUTH_* itself; auth.env also loads scripts/tck-auth/, a pytest
-# plugin that gives the 0.3 and 1.0-dev lines' own clients the same headers, and on the main line
-# marks as expected failures six tests that fail on TCK defects (docs/conformance.md).
+# Only the main TCK line reads A2A_AUTH_* itself; auth.env also loads scripts/tck-plugins/
+# tck_auth_headers, a pytest plugin that gives the 0.3 and 1.0-dev lines' own clients the same
+# headers, and on the main line marks as expected failures six tests that fail on TCK defects.
+# Either way the harness writes target/tck/plugins.env (auth.env includes it): source it before a
+# main-line run, whose two push tests otherwise race their own receiver (tck_notification_wait):
+#   . target/tck/plugins.env && ../shared/tools/tck/run-tck.sh http://localhost:9999 --category all
+# docs/conformance.md says why each plugin is needed.
 set -euo pipefail
 auth=false
 grpc_url_http=false
@@ -62,6 +66,13 @@ keep_alive_requests=1
 launch=(java -cp "target/tck/tomcat/*" "${settings[@]}" src/tck/launcher/TckTomcat.java
         127.0.0.1 "$port" target/tck/switchboard-tck.war "$keep_alive_requests")
 
+# the pytest plugins of scripts/tck-plugins, for the shell that runs a TCK line: the main line's
+# push tests then wait for their own task's notification (docs/conformance.md)
+mkdir -p target/tck
+cat > target/tck/plugins.env <<EOF
+export PYTHONPATH="$PWD/scripts/tck-plugins\${PYTHONPATH:+:\$PYTHONPATH}"
+export PYTEST_PLUGINS="tck_notification_wait\${PYTEST_PLUGINS:+,\$PYTEST_PLUGINS}"
+EOF
 if ! $auth; then
     exec "${launch[@]}"
 fi
@@ -77,10 +88,11 @@ rm -f "$env_file"
 export A2A_AUTH_TYPE=\${A2A_AUTH_TYPE:-bearer}   # or apikey: the same key in X-API-Key
 export A2A_AUTH_TOKEN='$key'
 export A2A_AUTH_HEADER=X-API-Key
-# the 0.3 and 1.0-dev TCK lines do not read A2A_AUTH_*: this plugin gives their clients the same
-# credentials, and marks six main-line tests that fail on TCK defects (docs/conformance.md)
-export PYTHONPATH="$PWD/scripts/tck-auth\${PYTHONPATH:+:\$PYTHONPATH}"
-export PYTEST_PLUGINS="tck_auth_headers\${PYTEST_PLUGINS:+,\$PYTEST_PLUGINS}"
+# the 0.3 and 1.0-dev TCK lines do not read A2A_AUTH_*: tck_auth_headers gives their clients the
+# same credentials, and marks six main-line tests that fail on TCK defects; tck_notification_wait
+# lets the main line's push tests wait for their own notification (docs/conformance.md)
+export PYTHONPATH="$PWD/scripts/tck-plugins\${PYTHONPATH:+:\$PYTHONPATH}"
+export PYTEST_PLUGINS="tck_auth_headers,tck_notification_wait\${PYTEST_PLUGINS:+,\$PYTEST_PLUGINS}"
 # for a person with curl: the operator's token (sees every caller's tasks)
 SWITCHBOARD_OPERATOR_TOKEN='$SWITCHBOARD_OPERATOR_TOKEN'
 EOF
