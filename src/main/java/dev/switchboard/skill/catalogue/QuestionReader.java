@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  * so that the answer says which of them it cannot tell, rather than guessing.
  */
 public final class QuestionReader {
-    private static final Map<String, Pattern> LANGUAGES = patterns(
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+    private static final Map<String, KeywordPattern> LANGUAGES = patterns(
             "java", "\\bjava\\b(?!\\s*script)",
             "python", "\\bpython\\b|\\bpy\\b",
             "typescript", "\\btypescript\\b|\\bjavascript\\b|\\bjs\\b|\\bts\\b|\\bnode(\\.js)?\\b",
@@ -27,26 +28,26 @@ public final class QuestionReader {
             "c#", "c#|\\.net\\b|\\bdotnet\\b|\\bcsharp\\b",
             "kotlin", "\\bkotlin\\b",
             "rust", "\\brust\\b");
-    private static final Map<String, Pattern> LICENCES = patterns(
+    private static final Map<String, KeywordPattern> LICENCES = patterns(
             "mit", "\\bmit\\b", "apache", "\\bapache\\b", "bsd", "\\bbsd\\b", "gpl", "\\b(a|l)?gpl\\b", "mpl", "\\bmpl\\b");
-    private static final Map<String, Pattern> LINES = patterns(
+    private static final Map<String, KeywordPattern> LINES = patterns(
             "1.0", "\\b1\\.0(\\.\\d+)?\\b|\\bv1\\b|\\ba2a\\s+1\\b", "0.3", "\\b0\\.3(\\.\\d+)?\\b|\\bv0\\.3\\b");
-    private static final Map<String, Pattern> BINDINGS = patterns(
+    private static final Map<String, KeywordPattern> BINDINGS = patterns(
             "GRPC", "\\bgrpc\\b", "JSONRPC", "\\bjson[- ]?rpc\\b", "HTTP+JSON", "\\brest\\b|\\bhttp\\s*[+/ ]\\s*json\\b");
-    private static final Map<String, Pattern> KINDS = patterns(
+    private static final Map<String, KeywordPattern> KINDS = patterns(
             "framework", "\\bframeworks?\\b", "sdk", "\\bsdks?\\b|\\blibrar(y|ies)\\b",
             "platform", "\\bplatforms?\\b", "server", "(?<!a2a )\\bservers\\b");
-    private static final Map<String, Pattern> ROLES = patterns(
+    private static final Map<String, KeywordPattern> ROLES = patterns(
             "client", "\\bclients?\\b|\\bcall(ing)? (other |remote )?agents\\b",
             "server", "\\b(as|an|a)\\s+(a2a\\s+)?server\\b|\\bexpose\\b|\\bserve\\b|\\bhost(ing)?\\b");
-    private static final Pattern OPEN = Pattern.compile("\\bopen[- ]?source\\b|\\boss\\b|\\bfree software\\b");
-    private static final Pattern CLOSED = Pattern.compile("\\bproprietary\\b|\\bclosed[- ]source\\b|\\bcommercial\\b");
-    private static final Pattern STREAMING = Pattern.compile("\\bstream(s|ing)?\\b|\\bsse\\b");
-    private static final Pattern WITHOUT = Pattern.compile(
+    private static final KeywordPattern OPEN = KeywordPattern.compile("\\bopen[- ]?source\\b|\\boss\\b|\\bfree software\\b");
+    private static final KeywordPattern CLOSED = KeywordPattern.compile("\\bproprietary\\b|\\bclosed[- ]source\\b|\\bcommercial\\b");
+    private static final KeywordPattern STREAMING = KeywordPattern.compile("\\bstream(s|ing)?\\b|\\bsse\\b");
+    private static final KeywordPattern WITHOUT = KeywordPattern.compile(
             "\\b(no|not|without|lack(s|ing)?|missing)\\b[^?.]{0,25}\\b(a2a|support|supports|support for)\\b"
                     + "|\\bdo(es)?n'?t\\b[^?.]{0,15}\\bsupport\\b|\\bunsupported\\b");
-    private static final Map<Aspect, Pattern> ASPECTS = new LinkedHashMap<>();
-    private static final Map<String, Pattern> NOT_RECORDED = patterns(
+    private static final Map<Aspect, KeywordPattern> ASPECTS = new LinkedHashMap<>();
+    private static final Map<String, KeywordPattern> NOT_RECORDED = patterns(
             "pricing", "\\bpric(e|es|ing)\\b|\\bcosts?\\b|\\bpaid\\b",
             "performance", "\\bperformance\\b|\\blatency\\b|\\bthroughput\\b|\\bbenchmarks?\\b|\\bfastest\\b",
             "popularity", "\\bpopular(ity)?\\b|\\bstars\\b|\\bdownloads\\b|\\badoption\\b",
@@ -67,21 +68,31 @@ public final class QuestionReader {
                     + "|\\beasiest\\b|\\bsimplest\\b");
 
     static {
-        ASPECTS.put(Aspect.LINES, Pattern.compile("\\b(spec|specification|protocol|a2a)\\s+version|\\bwhich version\\b"
+        ASPECTS.put(Aspect.LINES, KeywordPattern.compile("\\b(spec|specification|protocol|a2a)\\s+version|\\bwhich version\\b"
                 + "|\\bwhat version\\b|\\bversions?\\s+of\\s+a2a\\b|\\btarget(s)?\\b|\\blines?\\b"));
-        ASPECTS.put(Aspect.SETUP, Pattern.compile("\\bset\\s?up\\b|\\binstall\\w*|\\bget(ting)? started\\b"
+        ASPECTS.put(Aspect.SETUP, KeywordPattern.compile("\\bset\\s?up\\b|\\binstall\\w*|\\bget(ting)? started\\b"
                 + "|\\bhow (do|to|can)\\b|\\bconfigure\\b"));
-        ASPECTS.put(Aspect.LICENCE, Pattern.compile("\\blicen[cs]\\w*"));
-        ASPECTS.put(Aspect.BINDINGS, Pattern.compile("\\bbindings?\\b|\\btransports?\\b|\\bgrpc\\b|\\bjson[- ]?rpc\\b"
+        ASPECTS.put(Aspect.LICENCE, KeywordPattern.compile("\\blicen[cs]\\w*"));
+        ASPECTS.put(Aspect.BINDINGS, KeywordPattern.compile("\\bbindings?\\b|\\btransports?\\b|\\bgrpc\\b|\\bjson[- ]?rpc\\b"
                 + "|\\brest\\b"));
-        ASPECTS.put(Aspect.ROLES, Pattern.compile("\\bclients?\\b|\\bservers?\\b|\\broles?\\b"));
-        ASPECTS.put(Aspect.LANGUAGES, Pattern.compile("\\blanguages?\\b|\\bwritten in\\b"));
+        ASPECTS.put(Aspect.ROLES, KeywordPattern.compile("\\bclients?\\b|\\bservers?\\b|\\broles?\\b"));
+        ASPECTS.put(Aspect.LANGUAGES, KeywordPattern.compile("\\blanguages?\\b|\\bwritten in\\b"));
         ASPECTS.put(Aspect.STREAMING, STREAMING);
-        ASPECTS.put(Aspect.SUPPORT, Pattern.compile("\\bsupport\\w*|\\bspeak\\w*|\\bcompatib\\w*|\\bimplement\\w*"
+        ASPECTS.put(Aspect.SUPPORT, KeywordPattern.compile("\\bsupport\\w*|\\bspeak\\w*|\\bcompatib\\w*|\\bimplement\\w*"
                 + "|\\bintegrat\\w*|\\bwork with\\b|\\ba2a\\b"));
     }
 
     private final Map<String, List<Spelling>> names = new LinkedHashMap<>();
+
+    /** Every pattern of the vocabulary, for tests that hold each to its words. */
+    static List<KeywordPattern> vocabulary() {
+        List<KeywordPattern> all = new ArrayList<>(List.of(OPEN, CLOSED, STREAMING, WITHOUT));
+        for (Map<String, KeywordPattern> group : List.of(LANGUAGES, LICENCES, LINES, BINDINGS, KINDS, ROLES, NOT_RECORDED)) {
+            all.addAll(group.values());
+        }
+        all.addAll(ASPECTS.values());
+        return all;
+    }
 
     public QuestionReader(Catalogue catalogue) {
         for (CatalogueEntry entry : catalogue.entries()) {
@@ -108,7 +119,7 @@ public final class QuestionReader {
     }
 
     public CatalogueQuery read(String question) {
-        String remaining = question.toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
+        String remaining = WHITESPACE.matcher(question.toLowerCase(Locale.ROOT)).replaceAll(" ");
         List<String> named = new ArrayList<>();
         for (Map.Entry<String, List<Spelling>> entry : names.entrySet()) {
             for (Spelling spelling : entry.getValue()) {
@@ -127,38 +138,38 @@ public final class QuestionReader {
         String text = remaining;
         Set<Aspect> asked = EnumSet.noneOf(Aspect.class);
         if (!named.isEmpty()) {
-            for (Map.Entry<Aspect, Pattern> aspect : ASPECTS.entrySet()) {
-                if (aspect.getValue().matcher(text).find()) {
+            for (Map.Entry<Aspect, KeywordPattern> aspect : ASPECTS.entrySet()) {
+                if (aspect.getValue().find(text)) {
                     asked.add(aspect.getKey());
                 }
             }
         }
         boolean filtering = named.isEmpty();
-        Boolean openSource = OPEN.matcher(text).find() ? Boolean.TRUE : CLOSED.matcher(text).find() ? Boolean.FALSE : null;
-        Boolean speaks = WITHOUT.matcher(text).find() ? Boolean.FALSE : null;
+        Boolean openSource = OPEN.find(text) ? Boolean.TRUE : CLOSED.find(text) ? Boolean.FALSE : null;
+        Boolean speaks = WITHOUT.find(text) ? Boolean.FALSE : null;
         return new CatalogueQuery(named,
                 filtering ? matches(LANGUAGES, text) : Set.of(), filtering ? openSource : null,
                 filtering ? matches(LICENCES, text) : Set.of(), filtering ? matches(LINES, text) : Set.of(),
                 filtering ? matches(BINDINGS, text) : Set.of(), filtering ? matches(KINDS, text) : Set.of(),
                 filtering ? matches(ROLES, text) : Set.of(),
-                filtering && STREAMING.matcher(text).find() ? Boolean.TRUE : null,
+                filtering && STREAMING.find(text) ? Boolean.TRUE : null,
                 filtering ? speaks : null, asked, List.copyOf(matches(NOT_RECORDED, text)));
     }
 
-    private static Set<String> matches(Map<String, Pattern> patterns, String text) {
+    private static Set<String> matches(Map<String, KeywordPattern> patterns, String text) {
         Set<String> found = new LinkedHashSet<>();
         patterns.forEach((value, pattern) -> {
-            if (pattern.matcher(text).find()) {
+            if (pattern.find(text)) {
                 found.add(value);
             }
         });
         return found;
     }
 
-    private static Map<String, Pattern> patterns(String... pairs) {
-        Map<String, Pattern> map = new LinkedHashMap<>();
+    private static Map<String, KeywordPattern> patterns(String... pairs) {
+        Map<String, KeywordPattern> map = new LinkedHashMap<>();
         for (int i = 0; i < pairs.length; i += 2) {
-            map.put(pairs[i], Pattern.compile(pairs[i + 1]));
+            map.put(pairs[i], KeywordPattern.compile(pairs[i + 1]));
         }
         return map;
     }
