@@ -71,6 +71,15 @@ public final class PushDelivery implements AutoCloseable {
      * release would free the claims of turns of this run, for another instance to take.
      */
     private volatile boolean started;
+    /**
+     * What the last look at the store found (on the poller's thread): whether any config was
+     * live, and how many configs had been saved here by then. While none was and none has been
+     * saved since, a nudge searches for nothing: without push notifications, every stored event
+     * would otherwise cost a search for due configs. Configs saved on another instance are seen
+     * by the next tick's look.
+     */
+    private boolean configsSeen = true;
+    private long savesSeen = -1;
     private final TraceOrigins origins = new TraceOrigins();
     /** The span of each config's last failed attempt, which its retry links to (tracing on only). */
     private final Map<String, SpanContext> failedAttempts = new ConcurrentHashMap<>();
@@ -137,7 +146,7 @@ public final class PushDelivery implements AutoCloseable {
                     started = true;
                 }
             });
-            poller.scheduleWithFixedDelay(this::pollSafely, 0, POLL_MILLIS, TimeUnit.MILLISECONDS);
+            poller.scheduleWithFixedDelay(this::tick, 0, POLL_MILLIS, TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException closed) {
             LOG.fine("Push delivery closed before it started");
         }
@@ -163,12 +172,38 @@ public final class PushDelivery implements AutoCloseable {
             try {
                 poller.execute(() -> {
                     nudged.set(false);
-                    pollSafely();
+                    if (mayBeDue()) {
+                        pollSafely();
+                    }
                 });
             } catch (RejectedExecutionException shuttingDown) {
                 nudged.set(false);
             }
         }
+    }
+
+    /** False only when no config was live at the last look and none has been saved here since. */
+    private boolean mayBeDue() {
+        try {
+            return configsSeen || configs.saves() != savesSeen;
+        } catch (RuntimeException e) {
+            return true;
+        }
+    }
+
+    /** The regular poll, which first looks whether any config is live at all. */
+    private void tick() {
+        if (started) {
+            try {
+                // the count first: a config saved in between is then live or counted
+                long saves = configs.saves();
+                configsSeen = configs.anyLive();
+                savesSeen = saves;
+            } catch (RuntimeException e) {
+                configsSeen = true;
+            }
+        }
+        pollSafely();
     }
 
     private void pollSafely() {

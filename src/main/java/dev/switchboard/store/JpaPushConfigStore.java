@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
 
 /** Webhook configs on JPA; the token and credentials are sealed before they reach the database. */
@@ -24,6 +25,7 @@ public final class JpaPushConfigStore implements PushConfigStore {
     private final EntityManagerFactory emf;
     private final SecretBox secrets;
     private final Clock clock;
+    private final AtomicLong saves = new AtomicLong();
 
     public JpaPushConfigStore(EntityManagerFactory emf, SecretBox secrets, Clock clock) {
         this.emf = Objects.requireNonNull(emf);
@@ -57,6 +59,8 @@ public final class JpaPushConfigStore implements PushConfigStore {
                 em.persist(row);
             }
         });
+        // counted once committed: a look that misses the row still sees the count move
+        saves.incrementAndGet();
     }
 
     @Override
@@ -105,6 +109,17 @@ public final class JpaPushConfigStore implements PushConfigStore {
      * the task rows too (and H2 locks only single-table queries). The limit goes into the text:
      * it is a small number, and a bound parameter there is not portable.
      */
+    @Override
+    public boolean anyLive() {
+        return emf.callInTransaction(em -> !em.createQuery("select 1 from PushConfigRow c where c.cutOff is null",
+                Integer.class).setMaxResults(1).getResultList().isEmpty());
+    }
+
+    @Override
+    public long saves() {
+        return saves.get();
+    }
+
     @Override
     public List<StoredPushConfig> claimDue(String claimant, long nowMillis, long untilMillis, int limit) {
         String sql = "SELECT c.* FROM a2a_push_config c WHERE c.cut_off IS NULL AND c.next_attempt_ms <= :now"

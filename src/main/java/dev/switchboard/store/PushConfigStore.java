@@ -73,4 +73,17 @@ public interface PushConfigStore {
      * @param cutOff why deliveries stop for good, or null to try again at {@code nextAttemptMillis}
      */
     void failed(String taskId, String id, int failures, long nextAttemptMillis, String cutOff);
+
+    /**
+     * Whether any config is not cut off, anywhere in the store: a cheap look that lets delivery
+     * skip its per-event searches for due configs while nobody uses push notifications.
+     */
+    default boolean anyLive() {
+        return true;
+    }
+
+    /** How many configs this store object has saved so far: a config saved here since a look counts too. */
+    default long saves() {
+        return 0;
+    }
 }

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 class PushDeliveryLifecycleTest {
@@ -48,5 +50,51 @@ class PushDeliveryLifecycleTest {
         assertTrue(polling.await(5, TimeUnit.SECONDS), "a poll began");
         delivery.close();
         assertTrue(pollEnded.get(), "close returned only after the running poll had ended");
+    }
+
+    @Test
+    void eventsCostNoSearchForDueConfigsWhileNoConfigIsLive() throws InterruptedException {
+        AtomicInteger searches = new AtomicInteger();
+        AtomicLong saves = new AtomicLong();
+        AtomicBoolean live = new AtomicBoolean();
+        CountDownLatch looked = new CountDownLatch(1);
+        PushConfigStore store = (PushConfigStore) Proxy.newProxyInstance(PushConfigStore.class.getClassLoader(),
+                new Class<?>[] {PushConfigStore.class}, (proxy, method, args) -> switch (method.getName()) {
+                    case "claimDue" -> {
+                        searches.incrementAndGet();
+                        yield List.of();
+                    }
+                    case "anyLive" -> {
+                        looked.countDown();
+                        yield live.get();
+                    }
+                    case "saves" -> saves.get();
+                    case "releaseAll" -> 0;
+                    default -> null;
+                });
+        PushDelivery delivery = new PushDelivery(store, null, null, null, null, List.of(), RetrySchedule.DEFAULT,
+                Clock.systemUTC(), 1, Duration.ofSeconds(10));
+        try {
+            delivery.start();
+            assertTrue(looked.await(5, TimeUnit.SECONDS), "the first tick looked");
+            Thread.sleep(50);
+            int before = searches.get();
+            for (int i = 0; i < 20; i++) {
+                delivery.stored("task-" + i);
+                Thread.sleep(10);
+            }
+            // at most the regular tick searched (every 500 ms), not the twenty events
+            assertTrue(searches.get() - before <= 1, "searches without live configs: " + (searches.get() - before));
+
+            saves.incrementAndGet(); // a config saved here: the next events search at once
+            before = searches.get();
+            for (int i = 0; i < 20; i++) {
+                delivery.stored("task-" + i);
+                Thread.sleep(10);
+            }
+            assertTrue(searches.get() - before >= 10, "searches after a save: " + (searches.get() - before));
+        } finally {
+            delivery.close();
+        }
     }
 }

@@ -132,6 +132,25 @@ class JpaPushConfigStoreTest {
     }
 
     @Test
+    void aLookSaysWhetherAnyConfigIsLiveAndSavesAreCounted() {
+        StoreTesting.TickingClock clock = new StoreTesting.TickingClock(StoreTesting.T0);
+        try (TaskDatabase database = backend.place(dir).open()) {
+            TaskStore tasks = StoreTesting.tasks(database, clock);
+            PushConfigStore configs = StoreTesting.pushConfigs(database, dir, clock);
+            assertFalse(configs.anyLive());
+            assertEquals(0, configs.saves());
+            Task task = StoreTesting.task("t1", "c1", TaskState.WORKING, StoreTesting.T0);
+            tasks.create(task, "owner", null, List.of(StoreTesting.statusEvent(task)));
+            configs.save(new TaskPushNotificationConfig(null, "a", "t1", "https://hooks.example.com/a", null, null),
+                    ProtocolVersion.V1_0, 0);
+            assertTrue(configs.anyLive());
+            assertEquals(1, configs.saves());
+            configs.failed("t1", "a", 9, clock.millis(), "gone for good");
+            assertFalse(configs.anyLive(), "a cut-off config is not live");
+        }
+    }
+
+    @Test
     void aClaimKeepsAConfigFromOtherClaimantsUntilReleasedOrRunOut() {
         StoreTesting.TickingClock clock = new StoreTesting.TickingClock(StoreTesting.T0);
         try (TaskDatabase database = backend.place(dir).open()) {
