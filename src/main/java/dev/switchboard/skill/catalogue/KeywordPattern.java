@@ -49,10 +49,6 @@ final class KeywordPattern {
         return false;
     }
 
-    List<String> words() {
-        return words;
-    }
-
     Pattern pattern() {
         return pattern;
     }
@@ -72,25 +68,10 @@ final class KeywordPattern {
     /** The regex split at its top-level {@code |}, outside groups and classes. */
     private static List<String> alternatives(String regex) {
         List<String> parts = new ArrayList<>();
-        int depth = 0;
-        boolean inClass = false;
         int start = 0;
-        for (int i = 0; i < regex.length(); i++) {
-            char c = regex.charAt(i);
-            if (c == '\\') {
-                i++;
-            } else if (inClass) {
-                inClass = c != ']';
-            } else if (c == '[') {
-                inClass = true;
-            } else if (c == '(') {
-                depth++;
-            } else if (c == ')') {
-                depth--;
-            } else if (c == '|' && depth == 0) {
-                parts.add(regex.substring(start, i));
-                start = i + 1;
-            }
+        for (int bar = atDepthZero(regex, 0, '|'); bar >= 0; bar = atDepthZero(regex, start, '|')) {
+            parts.add(regex.substring(start, bar));
+            start = bar + 1;
         }
         parts.add(regex.substring(start));
         return parts;
@@ -179,20 +160,30 @@ final class KeywordPattern {
 
     /** The index of the parenthesis closing the one at {@code open}, or -1. */
     private static int closingParenthesis(String text, int open) {
+        return atDepthZero(text, open + 1, ')');
+    }
+
+    /**
+     * The index of the first {@code wanted} from {@code from} on that is neither escaped nor in a
+     * class nor in a group opened after {@code from}, or -1.
+     */
+    private static int atDepthZero(String regex, int from, char wanted) {
         int depth = 0;
         boolean inClass = false;
-        for (int i = open; i < text.length(); i++) {
-            char c = text.charAt(i);
+        for (int i = from; i < regex.length(); i++) {
+            char c = regex.charAt(i);
             if (c == '\\') {
                 i++;
             } else if (inClass) {
                 inClass = c != ']';
+            } else if (c == wanted && depth == 0) {
+                return i;
             } else if (c == '[') {
                 inClass = true;
             } else if (c == '(') {
                 depth++;
-            } else if (c == ')' && --depth == 0) {
-                return i;
+            } else if (c == ')') {
+                depth--;
             }
         }
         return -1;
