@@ -17,19 +17,21 @@ import java.io.IOException;
 import java.time.Instant;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * Publishes the Agent Card at {@code /.well-known/agent-card.json} (and the pre-0.3 alias
  * {@code /.well-known/agent.json}): the rendering for the caller's protocol line, from bytes and
- * tags computed once at start-up. Validators and caching headers are finished by the
+ * tags computed once at start-up (a signed card's on the thread that signs it: a request that
+ * comes first waits for them). Validators and caching headers are finished by the
  * conditional-GET filter in front of it. Anyone may read it, from any origin.
  */
 public final class AgentCardServlet extends HttpServlet {
     private static final String ALLOW = "GET, HEAD, OPTIONS";
 
-    private final transient AgentCardDocuments documents;
-    private final Map<ProtocolVersion, String> tags = new EnumMap<>(ProtocolVersion.class);
-    private final String discoveryTag;
+    private final transient CompletableFuture<Tagged> documents;
     private final long lastModified;
     private final boolean serveV03;
 
@@ -37,14 +39,25 @@ public final class AgentCardServlet extends HttpServlet {
      * @param published when the card was made: its {@code Last-Modified}
      * @param serveV03  whether the 0.3 rendering is served
      */
-    AgentCardServlet(AgentCardDocuments documents, Instant published, boolean serveV03) {
-        this.documents = documents;
+    AgentCardServlet(CompletableFuture<AgentCardDocuments> documents, Instant published, boolean serveV03) {
+        this.documents = documents.thenApply(Tagged::of);
         this.serveV03 = serveV03;
-        this.discoveryTag = Preconditions.strongTag(documents.forVersion(null));
-        for (ProtocolVersion version : ProtocolVersion.values()) {
-            tags.put(version, Preconditions.strongTag(documents.forVersion(version)));
-        }
         this.lastModified = published.toEpochMilli() / 1000 * 1000;
+    }
+
+    /** The documents with their entity tags: null stands for the discovery document. */
+    private record Tagged(AgentCardDocuments documents, Map<ProtocolVersion, String> tags, String discoveryTag) {
+        static Tagged of(AgentCardDocuments documents) {
+            Map<ProtocolVersion, String> tags = new EnumMap<>(ProtocolVersion.class);
+            for (ProtocolVersion version : ProtocolVersion.values()) {
+                tags.put(version, Preconditions.strongTag(documents.forVersion(version)));
+            }
+            return new Tagged(documents, tags, Preconditions.strongTag(documents.forVersion(null)));
+        }
+
+        String tag(ProtocolVersion version) {
+            return version == null ? discoveryTag : tags.get(version);
+        }
     }
 
     @Override
@@ -74,10 +87,18 @@ public final class AgentCardServlet extends HttpServlet {
                     Map.of("requestedVersion", requested.named(), "supportedVersions", supported))));
             return;
         }
+        Tagged card;
+        try {
+            card = documents.join();
+        } catch (CompletionException | CancellationException e) {
+            // logged where it failed; the card is not published unsigned when a key was set
+            HttpErrors.write(response, 503, "The Agent Card could not be signed; see the server's log");
+            return;
+        }
         ProtocolVersion version = requested.version();
-        byte[] body = documents.forVersion(version);
+        byte[] body = card.documents().forVersion(version);
         response.setContentType(HttpNames.JSON);
-        response.setHeader("ETag", version == null ? discoveryTag : tags.get(version));
+        response.setHeader("ETag", card.tag(version));
         response.setDateHeader("Last-Modified", lastModified);
         response.setContentLength(body.length);
         response.getOutputStream().write(body);

@@ -12,6 +12,7 @@ import dev.switchboard.config.Settings;
 import dev.switchboard.observe.Metrics;
 import dev.switchboard.observe.OperationLog;
 import dev.switchboard.observe.Operations;
+import dev.switchboard.protocol.AgentCard;
 import dev.switchboard.runtime.DaemonThreads;
 import dev.switchboard.security.ApiKeys;
 import dev.switchboard.security.CallerIdentification;
@@ -78,7 +79,8 @@ public final class Switchboard implements AutoCloseable {
     private final Instant startedAt;
     private final CardSigningKeys cardKeys;
     private final CardExtensions cardExtensions;
-    private final AgentCardDocuments card;
+    private final AgentCard publishedCard;
+    private final CompletableFuture<AgentCardDocuments> card;
     private final ExtendedCard extendedCard;
     private final CallerIdentification callers;
     private final RateLimiter rateLimiter;
@@ -114,9 +116,9 @@ public final class Switchboard implements AutoCloseable {
             opener[0].start();
         });
         this.cardExtensions = CardExtensions.of(PublishedCard.serverExtensions(settings), skills);
-        this.card = AgentCardDocuments.render(PublishedCard.build(settings, skills.publicDescriptors(),
-                cardExtensions.forTier(Tier.PUBLIC)), cardKeys, URI.create(settings.urlFor(PublishedCard.CARD_JWKS_PATH)));
-        this.extendedCard = new ExtendedCard(card.card(), skills, cardExtensions, settings.hasCredentials());
+        this.publishedCard = PublishedCard.build(settings, skills.publicDescriptors(), cardExtensions.forTier(Tier.PUBLIC));
+        this.card = renderCard(publishedCard, cardKeys, URI.create(settings.urlFor(PublishedCard.CARD_JWKS_PATH)));
+        this.extendedCard = new ExtendedCard(publishedCard, skills, cardExtensions, settings.hasCredentials());
         RequestLimits limits = settings.limits();
         this.rateLimiter = new RateLimiter(Limits.perMinute(limits.anonymousPerMinute(), limits.keyPerMinute(),
                 limits.dailyCeiling()), clock);
@@ -177,6 +179,26 @@ public final class Switchboard implements AutoCloseable {
     }
 
     /**
+     * The card's documents. Signing them is a few hundred milliseconds of a cold JVM (the 1.0
+     * model's canonical form goes through protobuf's JSON reader and printer), so a signed card is
+     * made on its own thread, overlapping the rest of the deployment, and the card's servlet waits
+     * for it; the key was read and checked before, so a key that cannot sign still stops the start.
+     */
+    private static CompletableFuture<AgentCardDocuments> renderCard(AgentCard card, CardSigningKeys keys, URI jku) {
+        if (keys == null) {
+            return CompletableFuture.completedFuture(AgentCardDocuments.render(card));
+        }
+        return CompletableFuture.supplyAsync(() -> AgentCardDocuments.render(card, keys, jku),
+                        runnable -> DaemonThreads.named("switchboard-card-signing").newThread(runnable).start())
+                .whenComplete((documents, failure) -> {
+                    if (failure != null) {
+                        LOG.log(Level.SEVERE, "The Agent Card could not be signed; it answers 503 until a restart",
+                                failure);
+                    }
+                });
+    }
+
+    /**
      * The store, opened in the background: the pool and the schema first, then restart
      * reconciliation, which precedes every call to it, then retention.
      */
@@ -215,7 +237,13 @@ public final class Switchboard implements AutoCloseable {
         return build;
     }
 
-    public AgentCardDocuments card() {
+    /** The card this server publishes, as the model its renderings are made from. */
+    public AgentCard publishedCard() {
+        return publishedCard;
+    }
+
+    /** The card's documents, served once they are rendered (and signed, where a key is set). */
+    public CompletableFuture<AgentCardDocuments> card() {
         return card;
     }
 

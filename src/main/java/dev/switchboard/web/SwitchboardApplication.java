@@ -28,7 +28,7 @@ public final class SwitchboardApplication extends ResourceConfig {
         register(new JsonbBodyProvider(jsonb));
         register(WebApplicationExceptionMapper.class);
         register(UnhandledExceptionMapper.class);
-        register(new LandingResource(switchboard.card().card(), switchboard.settings()));
+        register(new LandingResource(switchboard.publishedCard(), switchboard.settings()));
         register(new HealthResource(switchboard));
         Tenants tenants = new Tenants(switchboard.settings().tenant());
         boolean serveV03 = switchboard.settings().serveV03();
