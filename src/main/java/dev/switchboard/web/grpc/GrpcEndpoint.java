@@ -18,6 +18,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.function.Supplier;
 
 /**
  * The gRPC services as one asynchronous servlet on the container's HTTP/2 (h2c with prior
@@ -32,9 +33,15 @@ public final class GrpcEndpoint extends HttpServlet {
     public static final String V1_PATH = Endpoints.GRPC_V1 + "*";
     public static final String V03_PATH = Endpoints.GRPC_V03 + "*";
 
-    private final transient ServletAdapter adapter;
+    /**
+     * The services, built by the first call. Building them reads the protos' descriptors and
+     * loads gRPC: a few hundred milliseconds of a cold JVM that a server taking only JSON-RPC and
+     * HTTP+JSON calls, or one still starting, has better use for.
+     */
+    private final transient Supplier<ServletAdapter> services;
+    private transient volatile ServletAdapter adapter;
     /** gRPC's deadlines, on a daemon thread of ours that ends with the servlet (its shared timer would not). */
-    private final transient ScheduledExecutorService deadlines = deadlineTimer();
+    private transient ScheduledExecutorService deadlines;
 
     /**
      * @param maxMessageBytes the largest request message, as large as a request body may be
@@ -43,18 +50,35 @@ public final class GrpcEndpoint extends HttpServlet {
      */
     public GrpcEndpoint(TaskService tasks, ExtendedCard extendedCard, Tenants tenants, int maxMessageBytes,
                         boolean serveV03, boolean v100Statuses, Operations operations, StreamRegistry streams) {
-        ServletServerBuilder builder = new ServletServerBuilder().directExecutor()
-                .scheduledExecutorService(deadlines).maxInboundMessageSize(maxMessageBytes);
-        ServerServiceDefinition v1 = ServerInterceptors.intercept(com.google.lf.a2a.v1.A2AServiceGrpc.bindService(
-                new A2AServiceV1(tasks, extendedCard, tenants, serveV03, operations, streams)), CallScope.INTERCEPTOR,
-                HeadersFirst.INSTANCE);
-        // outermost: it sees the status every call closes with, whoever set it
-        builder.addService(v100Statuses ? ServerInterceptors.intercept(v1, V100Statuses.INSTANCE) : v1);
-        if (serveV03) {
-            builder.addService(ServerInterceptors.intercept(com.google.a2a.v1.A2AServiceGrpc.bindService(
-                    new A2AServiceV03(tasks, extendedCard, tenants, operations, streams)), CallScope.INTERCEPTOR, HeadersFirst.INSTANCE));
+        this.services = () -> {
+            ServletServerBuilder builder = new ServletServerBuilder().directExecutor()
+                    .scheduledExecutorService(deadlines).maxInboundMessageSize(maxMessageBytes);
+            ServerServiceDefinition v1 = ServerInterceptors.intercept(com.google.lf.a2a.v1.A2AServiceGrpc.bindService(
+                    new A2AServiceV1(tasks, extendedCard, tenants, serveV03, operations, streams)),
+                    CallScope.INTERCEPTOR, HeadersFirst.INSTANCE);
+            // outermost: it sees the status every call closes with, whoever set it
+            builder.addService(v100Statuses ? ServerInterceptors.intercept(v1, V100Statuses.INSTANCE) : v1);
+            if (serveV03) {
+                builder.addService(ServerInterceptors.intercept(com.google.a2a.v1.A2AServiceGrpc.bindService(
+                        new A2AServiceV03(tasks, extendedCard, tenants, operations, streams)),
+                        CallScope.INTERCEPTOR, HeadersFirst.INSTANCE));
+            }
+            return builder.buildServletAdapter();
+        };
+    }
+
+    private ServletAdapter adapter() {
+        ServletAdapter built = adapter;
+        if (built != null) {
+            return built;
         }
-        this.adapter = builder.buildServletAdapter();
+        synchronized (this) {
+            if (adapter == null) {
+                deadlines = deadlineTimer();
+                adapter = services.get();
+            }
+            return adapter;
+        }
     }
 
     @Override
@@ -68,7 +92,8 @@ public final class GrpcEndpoint extends HttpServlet {
             // overhead error): nobody is left to answer, and gRPC's adapter would throw on it
             return;
         }
-        CallScope.during(CallScope.of(request), () -> adapter.doPost(request, response));
+        ServletAdapter services = adapter();
+        CallScope.during(CallScope.of(request), () -> services.doPost(request, response));
     }
 
     /**
@@ -86,9 +111,11 @@ public final class GrpcEndpoint extends HttpServlet {
     }
 
     @Override
-    public void destroy() {
-        adapter.destroy();
-        deadlines.shutdownNow();
+    public synchronized void destroy() {
+        if (adapter != null) {
+            adapter.destroy();
+            deadlines.shutdownNow();
+        }
         super.destroy();
     }
 }
