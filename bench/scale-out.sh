@@ -85,8 +85,8 @@ trap 'exit 143' TERM INT
 
 # --- the WAR with the ticker skill --------------------------------------------------------------
 mkdir -p "$work/war/skill/META-INF/services"
-unzip -q "$war" 'WEB-INF/classes/*' -d "$work/war"
-javac --release 17 -nowarn -cp "$work/war/WEB-INF/classes" -d "$work/war/skill" "$here/scale-out/TickerSkill.java"
+unzip -q "$war" WEB-INF/lib/switchboard-classes.jar -d "$work/war"
+javac --release 17 -nowarn -cp "$work/war/WEB-INF/lib/switchboard-classes.jar" -d "$work/war/skill" "$here/scale-out/TickerSkill.java"
 echo dev.switchboard.bench.ticker.TickerSkill > "$work/war/skill/META-INF/services/dev.switchboard.skill.Skill"
 mkdir -p "$work/war/add/WEB-INF/lib"
 jar --create --file "$work/war/add/WEB-INF/lib/bench-ticker.jar" -C "$work/war/skill" .
