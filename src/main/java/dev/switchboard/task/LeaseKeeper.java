@@ -49,8 +49,11 @@ public final class LeaseKeeper implements AutoCloseable {
                 DaemonThreads.named("switchboard-leases"));
         schedule = running;
         long millis = lease.toMillis();
+        // not at once: it starts as the store opens, whose restart reconciliation has just ended
+        // every task this instance held, and a task begun since holds a lease of its own; a first
+        // round now would only compete with the first calls a starting server answers
         running.scheduleWithFixedDelay(() -> round("Renewing this instance's task leases", tasks::renewLeases),
-                0, millis / 3, TimeUnit.MILLISECONDS);
+                millis / 3, millis / 3, TimeUnit.MILLISECONDS);
         running.scheduleWithFixedDelay(() -> round("Failing the tasks of stopped instances",
                 tasks::reconcileExpiredLeases), millis / 2, millis / 2, TimeUnit.MILLISECONDS);
         return this;
