@@ -23,17 +23,18 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * One HTTP exchange for a filter, without a container: a request with a method, a path, headers,
- * attributes and a body, and a response that keeps its status, headers and body. Only what the
- * filters use is answered; anything else fails loudly, so a test never passes on a default.
+ * One HTTP exchange for a filter or a servlet, without a container: a request with a method, a
+ * path, headers, attributes and a body, and a response that keeps its status, headers and body.
+ * Only what the filters and servlets under test use is answered; anything else fails loudly, so a
+ * test never passes on a default.
  */
-final class Exchange {
+public final class Exchange {
     final Map<String, List<String>> requestHeaders = new LinkedHashMap<>();
     final Map<String, Object> attributes = new HashMap<>();
     final Map<String, List<String>> responseHeaders = new LinkedHashMap<>();
     final ByteArrayOutputStream body = new ByteArrayOutputStream();
-    final HttpServletRequest request;
-    final HttpServletResponse response;
+    public final HttpServletRequest request;
+    public final HttpServletResponse response;
     int status = 200;
     String contentType;
     boolean committed;
@@ -50,7 +51,7 @@ final class Exchange {
     byte[] requestBody = new byte[0];
     long declaredLength = -1;
 
-    Exchange(String method, String path) {
+    public Exchange(String method, String path) {
         this.method = method;
         request = (HttpServletRequest) Proxy.newProxyInstance(getClass().getClassLoader(),
                 new Class<?>[] {HttpServletRequest.class}, (proxy, m, args) -> switch (m.getName()) {
@@ -147,11 +148,16 @@ final class Exchange {
                 .toArray(jakarta.servlet.http.Cookie[]::new);
     }
 
-    String responseHeader(String name) {
+    /** The response's status, 200 unless one was set. */
+    public int status() {
+        return status;
+    }
+
+    public String responseHeader(String name) {
         return first(responseHeaders, name);
     }
 
-    String responseBody() {
+    public String responseBody() {
         return body.toString(StandardCharsets.UTF_8);
     }
 
