@@ -18,7 +18,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
  * The gRPC services as one asynchronous servlet on the container's HTTP/2 (h2c with prior
@@ -38,7 +38,7 @@ public final class GrpcEndpoint extends HttpServlet {
      * loads gRPC: a few hundred milliseconds of a cold JVM that a server taking only JSON-RPC and
      * HTTP+JSON calls, or one still starting, has better use for.
      */
-    private final transient Supplier<ServletAdapter> services;
+    private final transient Function<ScheduledExecutorService, ServletAdapter> services;
     private transient volatile ServletAdapter adapter;
     /** gRPC's deadlines, on a daemon thread of ours that ends with the servlet (its shared timer would not). */
     private transient ScheduledExecutorService deadlines;
@@ -50,9 +50,9 @@ public final class GrpcEndpoint extends HttpServlet {
      */
     public GrpcEndpoint(TaskService tasks, ExtendedCard extendedCard, Tenants tenants, int maxMessageBytes,
                         boolean serveV03, boolean v100Statuses, Operations operations, StreamRegistry streams) {
-        this.services = () -> {
+        this.services = timer -> {
             ServletServerBuilder builder = new ServletServerBuilder().directExecutor()
-                    .scheduledExecutorService(deadlines).maxInboundMessageSize(maxMessageBytes);
+                    .scheduledExecutorService(timer).maxInboundMessageSize(maxMessageBytes);
             ServerServiceDefinition v1 = ServerInterceptors.intercept(com.google.lf.a2a.v1.A2AServiceGrpc.bindService(
                     new A2AServiceV1(tasks, extendedCard, tenants, serveV03, operations, streams)),
                     CallScope.INTERCEPTOR, HeadersFirst.INSTANCE);
@@ -75,7 +75,7 @@ public final class GrpcEndpoint extends HttpServlet {
         synchronized (this) {
             if (adapter == null) {
                 deadlines = deadlineTimer();
-                adapter = services.get();
+                adapter = services.apply(deadlines);
             }
             return adapter;
         }
