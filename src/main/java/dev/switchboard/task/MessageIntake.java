@@ -17,7 +17,6 @@ import dev.switchboard.store.TaskChange;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.Supplier;
 
 /**
@@ -33,11 +32,13 @@ final class MessageIntake {
     private final TaskContext context;
     private final InputLimits limits;
     private final TaskQuota quota;
+    private final TimeOrderedIds ids;
 
     MessageIntake(TaskContext context, InputLimits limits, TaskQuota quota) {
         this.quota = quota;
         this.context = context;
         this.limits = limits;
+        this.ids = new TimeOrderedIds(context.clock());
     }
 
     TaskRun accept(SendMessageRequest request, ServerCallContext call) {
@@ -61,8 +62,8 @@ final class MessageIntake {
             throw new RepeatedSend(earlier.get());
         }
         quota.admit(call);
-        String taskId = UUID.randomUUID().toString();
-        String contextId = message.contextId() != null ? message.contextId() : UUID.randomUUID().toString();
+        String taskId = ids.next();
+        String contextId = message.contextId() != null ? message.contextId() : ids.next();
         Message recorded = message.withIds(contextId, taskId);
         Task submitted = new Task(taskId, contextId, new TaskStatus(TaskState.SUBMITTED, null,
                 context.clock().instant()), List.of(), List.of(recorded), null);

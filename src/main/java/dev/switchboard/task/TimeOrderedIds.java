@@ -1,0 +1,41 @@
+package dev.switchboard.task;
+
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.UUID;
+
+/**
+ * Ids for new tasks and contexts: UUIDs of version 7 (RFC 9562), whose first 48 bits are the
+ * creation time in epoch milliseconds and the remaining 74 bits random, from the same kind of
+ * generator as {@link UUID#randomUUID()}. Time-ordered ids put each new task at the end of the
+ * store's indexes keyed on them (the task, its event log, its context) instead of at a random
+ * place: every commit then rewrites the same few index pages rather than a random leaf and its
+ * path per index, which is most of what a commit writes (docs/performance.md, "Memory and disk").
+ * The creation time an id shows is the task's own, which its status already tells its caller.
+ */
+final class TimeOrderedIds {
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final long VERSION_7 = 0x7000L;
+    private static final long VARIANT_RFC_9562 = 0x8000_0000_0000_0000L;
+
+    private final Clock clock;
+
+    TimeOrderedIds(Clock clock) {
+        this.clock = clock;
+    }
+
+    /** A new id, later in order than the ids of earlier milliseconds. */
+    String next() {
+        byte[] random = new byte[10];
+        RANDOM.nextBytes(random);
+        long randA = ((random[0] & 0x0FL) << 8) | (random[1] & 0xFFL);
+        long randB = 0;
+        for (int i = 2; i < 10; i++) {
+            randB = (randB << 8) | (random[i] & 0xFFL);
+        }
+        long millis = clock.millis() & 0xFFFF_FFFF_FFFFL;
+        long high = (millis << 16) | VERSION_7 | randA;
+        long low = VARIANT_RFC_9562 | (randB >>> 2);
+        return new UUID(high, low).toString();
+    }
+}
