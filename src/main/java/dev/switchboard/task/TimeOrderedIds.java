@@ -26,16 +26,9 @@ final class TimeOrderedIds {
 
     /** A new id, later in order than the ids of earlier milliseconds. */
     String next() {
-        byte[] random = new byte[10];
-        RANDOM.nextBytes(random);
-        long randA = ((random[0] & 0x0FL) << 8) | (random[1] & 0xFFL);
-        long randB = 0;
-        for (int i = 2; i < 10; i++) {
-            randB = (randB << 8) | (random[i] & 0xFFL);
-        }
         long millis = clock.millis() & 0xFFFF_FFFF_FFFFL;
-        long high = (millis << 16) | VERSION_7 | randA;
-        long low = VARIANT_RFC_9562 | (randB >>> 2);
+        long high = (millis << 16) | VERSION_7 | (RANDOM.nextLong() & 0x0FFFL);
+        long low = VARIANT_RFC_9562 | (RANDOM.nextLong() & 0x3FFF_FFFF_FFFF_FFFFL);
         return new UUID(high, low).toString();
     }
 }
