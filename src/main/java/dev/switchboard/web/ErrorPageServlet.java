@@ -3,10 +3,12 @@ package dev.switchboard.web;
 import dev.switchboard.web.binding.HttpErrors;
 import dev.switchboard.runtime.Incident;
 import jakarta.servlet.RequestDispatcher;
+import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -25,7 +27,14 @@ public final class ErrorPageServlet extends HttpServlet {
         String path = uri == null ? request.getRequestURI() : uri.toString();
         int status = code instanceof Integer value ? value : 404;
         String message = HttpErrors.describe(status, path);
-        if (failure != null || status >= 500) {
+        if (failure != null && isConnectionFailure(failure)) {
+            // the client reset its stream, closed its connection or sent a body the container could
+            // not read: its doing, not the server's, and any client could flood the log with stacks
+            LOG.log(Level.FINE, () -> "on " + request.getMethod() + " " + path + ": the request's connection failed: "
+                    + failure);
+            status = 400;
+            message = "The request could not be read: its connection failed";
+        } else if (failure != null || status >= 500) {
             Incident incident = Incident.report(LOG, "on " + request.getMethod() + " " + path, failure);
             message = message + " " + incident.mention();
             status = status >= 400 ? status : 500;
@@ -33,5 +42,20 @@ public final class ErrorPageServlet extends HttpServlet {
         String inApplication = path.startsWith(request.getContextPath())
                 ? path.substring(request.getContextPath().length()) : path;
         HttpErrors.send(response, status, HttpErrors.failure(request.getMethod(), inApplication, status, message));
+    }
+
+    /**
+     * Whether the failure is the request's connection failing (an I/O error on the client's
+     * stream, which the container reports as an IOException: Tomcat's ClientAbortException, an
+     * HTTP/2 stream reset, an unreadable chunked body), possibly wrapped by the container in a
+     * ServletException. The servlets here throw IOException for nothing else; an
+     * UncheckedIOException (a file of the server's own) stays an incident.
+     */
+    static boolean isConnectionFailure(Throwable failure) {
+        Throwable cause = failure;
+        while (cause instanceof ServletException wrapper && wrapper.getRootCause() != null) {
+            cause = wrapper.getRootCause();
+        }
+        return cause instanceof IOException;
     }
 }

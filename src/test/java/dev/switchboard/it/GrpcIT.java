@@ -69,6 +69,11 @@ class GrpcIT extends OnTomcat {
     }
 
     private A2AServiceGrpc.A2AServiceBlockingStub as(String who) {
+        return A2AServiceGrpc.newBlockingStub(channel).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(
+                headers(who))).withDeadlineAfter(30, TimeUnit.SECONDS);
+    }
+
+    private static Metadata headers(String who) {
         Metadata headers = new Metadata();
         headers.put(Metadata.Key.of("a2a-version", Metadata.ASCII_STRING_MARSHALLER), "1.0");
         if (who.equals(Callers.OPERATOR) || who.startsWith("sbk_") || who.startsWith("Bearer ")) {
@@ -77,8 +82,7 @@ class GrpcIT extends OnTomcat {
         } else {
             headers.put(Metadata.Key.of("x-switchboard-caller-key", Metadata.ASCII_STRING_MARSHALLER), who);
         }
-        return A2AServiceGrpc.newBlockingStub(channel).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers))
-                .withDeadlineAfter(30, TimeUnit.SECONDS);
+        return headers;
     }
 
     private static SendMessageRequest send(String text) {
@@ -255,5 +259,55 @@ class GrpcIT extends OnTomcat {
         assertFalse(card.getName().isEmpty());
         assertThrows(StatusRuntimeException.class,
                 () -> as(alice).getExtendedAgentCard(GetExtendedAgentCardRequest.getDefaultInstance()));
+    }
+
+    @Test
+    void callsTheClientAbandonsAreNoIncidentsInTheServersLog() throws Exception {
+        long before = incidentsOnGrpcPaths();
+        // a key holder's calls: an address's anonymous task quota would refuse most of them
+        String key = Callers.KEYS.issue("abandoning", Tier.AUTHENTICATED, Duration.ofHours(1));
+        ManagedChannel abandoned = NettyChannelBuilder.forAddress(base.getHost(), base.getPort()).usePlaintext()
+                .build();
+        A2AServiceGrpc.A2AServiceFutureStub stub = A2AServiceGrpc.newFutureStub(abandoned)
+                .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers(key)));
+        List<com.google.common.util.concurrent.ListenableFuture<SendMessageResponse>> calls = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            calls.add(stub.sendMessage(send("abandoned " + i)));
+        }
+        // once the first is answered the others are in the server's hands: resetting them now
+        // is a client leaving mid-call, as a load tool at its deadline or a cancelled caller does
+        calls.get(0).get(30, TimeUnit.SECONDS);
+        abandoned.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        assertTrue(calls.stream().anyMatch(call -> call.isCancelled() || !call.isDone() || failed(call)),
+                "some calls were still running when the client left");
+        Thread.sleep(3_000);  // the container's log handler writes asynchronously
+        assertEquals(before, incidentsOnGrpcPaths(), "a client's reset is its own doing, not a server incident");
+        assertTrue(as(key).sendMessage(send("still here")).hasTask());
+    }
+
+    private static boolean failed(java.util.concurrent.Future<?> call) {
+        try {
+            call.get(0, TimeUnit.SECONDS);
+            return false;
+        } catch (Exception e) {
+            return true;
+        }
+    }
+
+    /** The incidents the container's error page logged for gRPC paths, in the managed Tomcat's logs. */
+    private static long incidentsOnGrpcPaths() throws java.io.IOException {
+        java.nio.file.Path logs = java.nio.file.Path.of(System.getProperty("it.tomcat.home"), "logs");
+        if (!java.nio.file.Files.isDirectory(logs)) {
+            return 0;
+        }
+        long count = 0;
+        try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(logs)) {
+            for (java.nio.file.Path file : files.filter(f -> f.getFileName().toString().startsWith("catalina."))
+                    .toList()) {
+                count += java.nio.file.Files.readAllLines(file, java.nio.charset.StandardCharsets.ISO_8859_1).stream()
+                        .filter(line -> line.contains("Incident ") && line.contains("A2AService/")).count();
+            }
+        }
+        return count;
     }
 }

@@ -1,0 +1,94 @@
+package dev.switchboard.web;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.switchboard.web.filter.Exchange;
+import jakarta.servlet.RequestDispatcher;
+import jakarta.servlet.ServletException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** What the container's error page answers and logs for a failure that reached it. */
+class ErrorPageServletTest {
+    private static final String GRPC_PATH = "/lf.a2a.v1.A2AService/SendMessage";
+    private final Logger log = Logger.getLogger(ErrorPageServlet.class.getName());
+    private final List<LogRecord> severe = new ArrayList<>();
+    private final Handler handler = new Handler() {
+        @Override
+        public void publish(LogRecord record) {
+            if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
+                severe.add(record);
+            }
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    @BeforeEach
+    void listen() {
+        log.addHandler(handler);
+    }
+
+    @AfterEach
+    void stopListening() {
+        log.removeHandler(handler);
+    }
+
+    private Exchange failed(Throwable failure) throws Exception {
+        Exchange exchange = new Exchange("POST", "/_error");
+        exchange.request.setAttribute(RequestDispatcher.ERROR_REQUEST_URI, GRPC_PATH);
+        exchange.request.setAttribute(RequestDispatcher.ERROR_STATUS_CODE, 500);
+        exchange.request.setAttribute(RequestDispatcher.ERROR_EXCEPTION, failure);
+        new ErrorPageServlet().service(exchange.request, exchange.response);
+        return exchange;
+    }
+
+    @Test
+    void aStreamTheClientResetIsNoIncident() throws Exception {
+        Exchange exchange = failed(new IOException("Client reset the stream before the request was fully read"));
+        assertEquals(400, exchange.status());
+        assertFalse(exchange.responseBody().contains("incident"), exchange.responseBody());
+        assertTrue(severe.isEmpty(), "nothing is logged above FINE for the client's own reset");
+    }
+
+    @Test
+    void aConnectionFailureTheContainerWrappedIsNoIncidentEither() throws Exception {
+        Exchange exchange = failed(new ServletException(new IOException("Connection reset by peer")));
+        assertEquals(400, exchange.status());
+        assertTrue(severe.isEmpty());
+    }
+
+    @Test
+    void anyOtherFailureIsAnIncidentWithItsStackInTheLogOnly() throws Exception {
+        Exchange exchange = failed(new IllegalStateException("a bug"));
+        assertEquals(500, exchange.status());
+        assertTrue(exchange.responseBody().contains("(incident "), exchange.responseBody());
+        assertFalse(exchange.responseBody().contains("a bug"), "the client learns nothing of the internals");
+        assertEquals(1, severe.size());
+        assertEquals(Level.SEVERE, severe.get(0).getLevel());
+    }
+
+    @Test
+    void aFailingFileOfTheServersOwnIsStillAnIncident() throws Exception {
+        Exchange exchange = failed(new UncheckedIOException(new IOException("disk full")));
+        assertEquals(500, exchange.status());
+        assertEquals(1, severe.size());
+    }
+}
