@@ -7,6 +7,7 @@ import jakarta.json.JsonValue;
 import jakarta.json.JsonWriter;
 import jakarta.json.JsonWriterFactory;
 import java.io.ByteArrayOutputStream;
+import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Collection;
@@ -27,6 +28,19 @@ public final class JsonValues {
             writer.write(json);
         }
         return out.toByteArray();
+    }
+
+    /**
+     * Compact JSON text, written straight into a string: for a text column or a parser that
+     * takes text, where {@link #bytes} would encode to UTF-8 (through an 8 KB buffer per call)
+     * only for the caller to decode it again.
+     */
+    public static String text(JsonStructure json) {
+        StringWriter out = new StringWriter(512);
+        try (JsonWriter writer = COMPACT.createWriter(out)) {
+            writer.write(json);
+        }
+        return out.toString();
     }
 
     /** A JSON value for a plain Java value; anything else is refused rather than guessed at. */

@@ -8,7 +8,6 @@ import dev.switchboard.protocol.json.StreamEventCodec;
 import dev.switchboard.protocol.json.TaskCodec;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
 
 /**
  * The stored form of tasks and events: the A2A 1.0 JSON a client would receive. What is written
@@ -41,7 +40,7 @@ final class JsonColumns {
             throw new IllegalArgumentException(what + " nests objects and arrays deeper than "
                     + BoundedJsonReader.MAX_STORED_DEPTH + " levels and cannot be stored");
         }
-        return new String(JsonValues.bytes(json), StandardCharsets.UTF_8);
+        return JsonValues.text(json);
     }
 
     private static JsonObject object(String json) {

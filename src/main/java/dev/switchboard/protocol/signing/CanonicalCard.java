@@ -14,7 +14,6 @@ import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import org.erdtman.jcs.JsonCanonicalizer;
 
@@ -73,7 +72,7 @@ public final class CanonicalCard {
     public static Optional<JsonObject> v1Model(JsonObject card) {
         AgentCard.Builder model = AgentCard.newBuilder();
         try {
-            PROTO_READER.merge(new String(JsonValues.bytes(withoutSignatures(card)), StandardCharsets.UTF_8), model);
+            PROTO_READER.merge(JsonValues.text(withoutSignatures(card)), model);
             String json = PROTO_WRITER.print(model.build());
             JsonValue cleaned = withoutEmpty(JsonFactory.createReader(new StringReader(json)).readObject());
             return Optional.of(cleaned instanceof JsonObject object ? object : JsonValue.EMPTY_JSON_OBJECT);

@@ -7,7 +7,6 @@ import dev.switchboard.protocol.signing.CardVerifier;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import java.nio.charset.StandardCharsets;
 import java.text.ParseException;
 import java.util.List;
 import java.util.Optional;
@@ -41,7 +40,7 @@ record GivenKeys(List<JWK> keys, String problem, boolean hadPrivateParts) {
         if (!(jwks instanceof JsonObject object)) {
             return unreadable("jwks must be a JWK Set object {\"keys\": [...]} or one JWK");
         }
-        String json = new String(JsonValues.bytes(object), StandardCharsets.UTF_8);
+        String json = JsonValues.text(object);
         try {
             List<JWK> keys = object.containsKey("keys") ? JWKSet.parse(json).getKeys() : List.of(JWK.parse(json));
             if (keys.isEmpty()) {

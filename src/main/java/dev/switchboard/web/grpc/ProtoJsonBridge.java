@@ -11,7 +11,6 @@ import dev.switchboard.protocol.BoundedJsonReader;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonStructure;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
 
 /**
  * A proto message and its proto3 JSON mapping, both ways: the mapping A2A's ProtoJSON is, and the
@@ -43,7 +42,7 @@ final class ProtoJsonBridge {
     @SuppressWarnings("unchecked")
     static <M extends Message> M message(JsonStructure json, Message.Builder builder) {
         try {
-            PARSER.merge(new String(JsonValues.bytes(json), StandardCharsets.UTF_8), builder);
+            PARSER.merge(JsonValues.text(json), builder);
             return (M) builder.build();
         } catch (InvalidProtocolBufferException e) {
             throw new IllegalStateException("a result does not fit its proto message: " + e.getMessage(), e);
