@@ -3,12 +3,17 @@ package dev.switchboard.config;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * An address block such as {@code 10.0.0.0/8} or {@code fd00::/8}; a bare address is a block of
  * one. Only literal addresses are accepted: parsing never consults DNS.
  */
 public record Cidr(byte[] network, int prefix) {
+    // compiled once: the trusted-proxy check asks on every request, String.matches compiles per call
+    private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
+    private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]+");
+
     public Cidr {
         Objects.requireNonNull(network, "network");
         network = network.clone();
@@ -44,7 +49,7 @@ public record Cidr(byte[] network, int prefix) {
 
     /** Whether the text is an IPv4 or IPv6 literal, so that resolving it cannot reach DNS. */
     public static boolean isLiteral(String text) {
-        return text.matches("\\d{1,3}(\\.\\d{1,3}){3}") || (text.contains(":") && text.matches("[0-9A-Fa-f:.]+"));
+        return IPV4.matcher(text).matches() || (text.contains(":") && IPV6.matcher(text).matches());
     }
 
     /** Whether the address lies in this block; an IPv4 address never matches an IPv6 block. */

@@ -3,6 +3,7 @@ package dev.switchboard.security;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.Arrays;
+import java.util.regex.Pattern;
 
 /**
  * What limits count an anonymous caller as: the block of addresses one subscriber usually holds.
@@ -12,6 +13,9 @@ import java.util.Arrays;
  */
 public final class AddressBlock {
     private static final int IPV6_PREFIX_BYTES = 8;
+    // compiled once: every request's caller and limit filters ask, String.matches compiles per call
+    private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
+    private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]+(%[\\w.]+)?");
 
     private AddressBlock() {
     }
@@ -55,6 +59,6 @@ public final class AddressBlock {
 
     /** An IPv4 or IPv6 literal (an optional IPv6 zone aside), so that parsing it cannot reach DNS. */
     static boolean isLiteral(String text) {
-        return text.matches("\\d{1,3}(\\.\\d{1,3}){3}") || (text.contains(":") && text.matches("[0-9A-Fa-f:.]+(%[\\w.]+)?"));
+        return IPV4.matcher(text).matches() || (text.contains(":") && IPV6.matcher(text).matches());
     }
 }
