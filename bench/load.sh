@@ -2,7 +2,7 @@
 # Load a running Switchboard with wrk and print, per scenario: req/s, p50/p99 latency, errors and
 # the server's CPU time per request (read from /proc, so run it on the server's machine).
 #   bench/load.sh http://127.0.0.1:8080 [PID]
-# Knobs: SCENARIOS="card card304 send stream" DURATION=10s CONNS=64 STREAM_CONNS=64 THREADS=2
+# Knobs: SCENARIOS="card card304 send stream" DURATION=10s CONNS=64 STREAM_CONNS=64 THREADS=2 BEARER=
 # Run the server with rate limits off for this (see docs/performance.md):
 #   SWITCHBOARD_LIMIT_ANONYMOUS_PER_MINUTE=0 SWITCHBOARD_LIMIT_DAILY=0
 set -euo pipefail
@@ -35,6 +35,8 @@ scenario() { # name conns method path headers body
 }
 
 json=$'Content-Type: application/json\nA2A-Version: 1.0'
+# BEARER=<token> calls as that key holder or the operator instead of anonymously
+if [[ -n "${BEARER:-}" ]]; then json+=$'\nAuthorization: Bearer '"$BEARER"; fi
 printf "%-8s %9s %8s %8s %7s %7s %10s\n" scenario "req/s" "p50 ms" "p99 ms" non2xx sockerr "cpu us/req"
 for s in ${SCENARIOS:-card card304 send stream}; do
   case $s in

@@ -28,13 +28,19 @@ import java.util.concurrent.TimeUnit;
  * threads, leaves the server more of the two cores than a JVM client does, and a higher rate
  * shares more of the store's commits).
  *
- * <pre>java -cp ... dev.switchboard.bench.GrpcLoad HOST PORT send|stream|jsonrpc-send CONNECTIONS SECONDS</pre>
+ * <pre>java -cp ... dev.switchboard.bench.GrpcLoad HOST PORT send|stream|jsonrpc-send CONNECTIONS SECONDS
+ * java -cp ... dev.switchboard.bench.GrpcLoad frame FILE</pre>
+ * The second writes the SendMessage as one gRPC call's body, for h2load ({@code bench/grpc-pairs.sh}).
  */
 public final class GrpcLoad {
     private GrpcLoad() {
     }
 
     public static void main(String[] args) throws Exception {
+        if (args[0].equals("frame")) {
+            java.nio.file.Files.write(java.nio.file.Path.of(args[1]), frame(sendRequest()));
+            return;
+        }
         if (args[2].equals("jsonrpc-send")) {
             System.out.println(JsonRpcLoad.run(args[0], Integer.parseInt(args[1]), Integer.parseInt(args[3]),
                     Long.parseLong(args[4]), System.getenv("GRPC_LOAD_BEARER")));
@@ -51,12 +57,7 @@ public final class GrpcLoad {
      */
     public static String run(String host, int port, boolean stream, int connections, long seconds, String bearer)
             throws InterruptedException {
-        SendMessageRequest request = SendMessageRequest.newBuilder().setMessage(Message.newBuilder()
-                .setMessageId("0b7e2f4a-6c1d-4e8b-9a3f-5d2c7e1b8a90").setRole(Role.ROLE_USER)
-                .addParts(Part.newBuilder().setText("hello from the a2a benchmark: the quick brown fox jumps over"
-                        + " the lazy dog 0123456789"))
-                .setMetadata(Struct.newBuilder().putFields("bench", Value.newBuilder()
-                        .setStringValue("a2a-peer-comparison").build()))).build();
+        SendMessageRequest request = sendRequest();
         Metadata headers = new Metadata();
         headers.put(Metadata.Key.of("a2a-version", Metadata.ASCII_STRING_MARSHALLER), "1.0");
         if (bearer != null) {
@@ -87,5 +88,25 @@ public final class GrpcLoad {
         } finally {
             channels.forEach(ManagedChannel::shutdownNow);
         }
+    }
+
+    /** The SendMessage every run sends: bench/bodies/send.json's message. */
+    public static SendMessageRequest sendRequest() {
+        return SendMessageRequest.newBuilder().setMessage(Message.newBuilder()
+                .setMessageId("0b7e2f4a-6c1d-4e8b-9a3f-5d2c7e1b8a90").setRole(Role.ROLE_USER)
+                .addParts(Part.newBuilder().setText("hello from the a2a benchmark: the quick brown fox jumps over"
+                        + " the lazy dog 0123456789"))
+                .setMetadata(Struct.newBuilder().putFields("bench", Value.newBuilder()
+                        .setStringValue("a2a-peer-comparison").build()))).build();
+    }
+
+    /**
+     * A request as the body of one gRPC call (uncompressed, length-prefixed), for a load tool that
+     * sends a fixed body: {@code bench/grpc-pairs.sh} gives it to h2load.
+     */
+    public static byte[] frame(SendMessageRequest request) {
+        byte[] message = request.toByteArray();
+        return java.nio.ByteBuffer.allocate(5 + message.length).put((byte) 0).putInt(message.length).put(message)
+                .array();
     }
 }

@@ -252,6 +252,40 @@ class GrpcIT extends OnTomcat {
         assertTrue(jsonRpc.contains(" non2xx=0 "), jsonRpc);
     }
 
+    /** CI runs no load; it checks that bench/grpc-pairs.sh (h2load against wrk) still runs, for a second a row. */
+    @Test
+    void theTwoCClientsBenchmarkStillRuns() throws Exception {
+        for (String tool : List.of("h2load", "wrk", "curl")) {
+            org.junit.jupiter.api.Assumptions.assumeTrue(java.util.Arrays.stream(System.getenv()
+                    .getOrDefault("PATH", "").split(java.io.File.pathSeparator))
+                    .anyMatch(dir -> java.nio.file.Files.isExecutable(java.nio.file.Path.of(dir, tool))),
+                    "bench/grpc-pairs.sh needs " + tool + " (apt-get install nghttp2-client wrk curl)");
+        }
+        java.nio.file.Path frame = java.nio.file.Files.createTempFile("send", ".grpc");
+        java.nio.file.Path log = java.nio.file.Path.of("target", "grpc-pairs-smoke.log");
+        try {
+            java.nio.file.Files.write(frame, dev.switchboard.bench.GrpcLoad.frame(
+                    dev.switchboard.bench.GrpcLoad.sendRequest()));
+            ProcessBuilder script = new ProcessBuilder("bash", "bench/grpc-pairs.sh",
+                    "http://" + base.getHost() + ":" + base.getPort()).redirectErrorStream(true)
+                    .redirectOutput(log.toFile());
+            // as a key holder: every test here calls from one address, whose anonymous task quota
+            // would refuse the rows' calls
+            script.environment().putAll(java.util.Map.of("PAIRS", "1", "WARMUP", "0", "DURATION", "1",
+                    "CONNS", "2", "FRAME", frame.toString(),
+                    "BEARER", Callers.KEYS.issue("pairs", Tier.AUTHENTICATED, Duration.ofHours(1))));
+            Process process = script.start();
+            assertTrue(process.waitFor(2, TimeUnit.MINUTES), "bench/grpc-pairs.sh did not finish");
+            String output = java.nio.file.Files.readString(log);
+            assertEquals(0, process.exitValue(), output);
+            for (String row : List.of("1    grpc ", "1    jsonrpc ")) {
+                assertTrue(output.lines().anyMatch(line -> line.startsWith(row)), "no row " + row + " in\n" + output);
+            }
+        } finally {
+            java.nio.file.Files.deleteIfExists(frame);
+        }
+    }
+
     @Test
     void theExtendedCardIsTheKeyHoldersAndNotTheAnonymousCallers() {
         String key = Callers.KEYS.issue("grpc", Tier.AUTHENTICATED, Duration.ofHours(1));
