@@ -5,15 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.common.util.concurrent.ListenableFuture;
 import com.google.lf.a2a.v1.A2AServiceGrpc;
 import com.google.lf.a2a.v1.AgentCard;
 import com.google.lf.a2a.v1.CancelTaskRequest;
 import com.google.lf.a2a.v1.DeleteTaskPushNotificationConfigRequest;
-import com.google.lf.a2a.v1.GetTaskPushNotificationConfigRequest;
-import com.google.lf.a2a.v1.ListTaskPushNotificationConfigsRequest;
-import com.google.lf.a2a.v1.TaskPushNotificationConfig;
 import com.google.lf.a2a.v1.GetExtendedAgentCardRequest;
+import com.google.lf.a2a.v1.GetTaskPushNotificationConfigRequest;
 import com.google.lf.a2a.v1.GetTaskRequest;
+import com.google.lf.a2a.v1.ListTaskPushNotificationConfigsRequest;
 import com.google.lf.a2a.v1.ListTasksRequest;
 import com.google.lf.a2a.v1.ListTasksResponse;
 import com.google.lf.a2a.v1.Message;
@@ -24,6 +24,7 @@ import com.google.lf.a2a.v1.SendMessageResponse;
 import com.google.lf.a2a.v1.StreamResponse;
 import com.google.lf.a2a.v1.SubscribeToTaskRequest;
 import com.google.lf.a2a.v1.Task;
+import com.google.lf.a2a.v1.TaskPushNotificationConfig;
 import com.google.lf.a2a.v1.TaskState;
 import com.google.protobuf.Struct;
 import com.google.protobuf.Value;
@@ -38,13 +39,23 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.protobuf.StatusProto;
 import io.grpc.stub.MetadataUtils;
 import jakarta.json.JsonObject;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -256,33 +267,33 @@ class GrpcIT extends OnTomcat {
     @Test
     void theTwoCClientsBenchmarkStillRuns() throws Exception {
         for (String tool : List.of("h2load", "wrk", "curl")) {
-            org.junit.jupiter.api.Assumptions.assumeTrue(java.util.Arrays.stream(System.getenv()
-                    .getOrDefault("PATH", "").split(java.io.File.pathSeparator))
-                    .anyMatch(dir -> java.nio.file.Files.isExecutable(java.nio.file.Path.of(dir, tool))),
+            Assumptions.assumeTrue(Arrays.stream(System.getenv()
+                    .getOrDefault("PATH", "").split(File.pathSeparator))
+                    .anyMatch(dir -> Files.isExecutable(Path.of(dir, tool))),
                     "bench/grpc-pairs.sh needs " + tool + " (apt-get install nghttp2-client wrk curl)");
         }
-        java.nio.file.Path frame = java.nio.file.Files.createTempFile("send", ".grpc");
-        java.nio.file.Path log = java.nio.file.Path.of("target", "grpc-pairs-smoke.log");
+        Path frame = Files.createTempFile("send", ".grpc");
+        Path log = Path.of("target", "grpc-pairs-smoke.log");
         try {
-            java.nio.file.Files.write(frame, dev.switchboard.bench.GrpcLoad.frame(
+            Files.write(frame, dev.switchboard.bench.GrpcLoad.frame(
                     dev.switchboard.bench.GrpcLoad.sendRequest()));
             ProcessBuilder script = new ProcessBuilder("bash", "bench/grpc-pairs.sh",
                     "http://" + base.getHost() + ":" + base.getPort()).redirectErrorStream(true)
                     .redirectOutput(log.toFile());
             // as a key holder: every test here calls from one address, whose anonymous task quota
             // would refuse the rows' calls
-            script.environment().putAll(java.util.Map.of("PAIRS", "1", "WARMUP", "0", "DURATION", "1",
+            script.environment().putAll(Map.of("PAIRS", "1", "WARMUP", "0", "DURATION", "1",
                     "CONNS", "2", "FRAME", frame.toString(),
                     "BEARER", Callers.KEYS.issue("pairs", Tier.AUTHENTICATED, Duration.ofHours(1))));
             Process process = script.start();
             assertTrue(process.waitFor(2, TimeUnit.MINUTES), "bench/grpc-pairs.sh did not finish");
-            String output = java.nio.file.Files.readString(log);
+            String output = Files.readString(log);
             assertEquals(0, process.exitValue(), output);
             for (String row : List.of("1    grpc ", "1    jsonrpc ")) {
                 assertTrue(output.lines().anyMatch(line -> line.startsWith(row)), "no row " + row + " in\n" + output);
             }
         } finally {
-            java.nio.file.Files.deleteIfExists(frame);
+            Files.deleteIfExists(frame);
         }
     }
 
@@ -304,8 +315,8 @@ class GrpcIT extends OnTomcat {
                 .build();
         A2AServiceGrpc.A2AServiceFutureStub stub = A2AServiceGrpc.newFutureStub(abandoned)
                 .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers(key)));
-        List<com.google.common.util.concurrent.ListenableFuture<SendMessageResponse>> calls = new ArrayList<>();
-        for (int i = 0; i < 40; i++) {
+        List<ListenableFuture<SendMessageResponse>> calls = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
             calls.add(stub.sendMessage(send("abandoned " + i)));
         }
         // once the first is answered the others are in the server's hands: resetting them now
@@ -319,7 +330,7 @@ class GrpcIT extends OnTomcat {
         assertTrue(as(key).sendMessage(send("still here")).hasTask());
     }
 
-    private static boolean failed(java.util.concurrent.Future<?> call) {
+    private static boolean failed(Future<?> call) {
         try {
             call.get(0, TimeUnit.SECONDS);
             return false;
@@ -329,16 +340,16 @@ class GrpcIT extends OnTomcat {
     }
 
     /** The incidents the container's error page logged for gRPC paths, in the managed Tomcat's logs. */
-    private static long incidentsOnGrpcPaths() throws java.io.IOException {
-        java.nio.file.Path logs = java.nio.file.Path.of(System.getProperty("it.tomcat.home"), "logs");
-        if (!java.nio.file.Files.isDirectory(logs)) {
+    private static long incidentsOnGrpcPaths() throws IOException {
+        Path logs = Path.of(System.getProperty("it.tomcat.home"), "logs");
+        if (!Files.isDirectory(logs)) {
             return 0;
         }
         long count = 0;
-        try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(logs)) {
-            for (java.nio.file.Path file : files.filter(f -> f.getFileName().toString().startsWith("catalina."))
+        try (Stream<Path> files = Files.list(logs)) {
+            for (Path file : files.filter(f -> f.getFileName().toString().startsWith("catalina."))
                     .toList()) {
-                count += java.nio.file.Files.readAllLines(file, java.nio.charset.StandardCharsets.ISO_8859_1).stream()
+                count += Files.readAllLines(file, StandardCharsets.ISO_8859_1).stream()
                         .filter(line -> line.contains("Incident ") && line.contains("A2AService/")).count();
             }
         }
