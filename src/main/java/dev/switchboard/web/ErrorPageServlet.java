@@ -1,6 +1,7 @@
 package dev.switchboard.web;
 
 import dev.switchboard.web.binding.HttpErrors;
+import dev.switchboard.web.binding.RequestBodyTooLargeException;
 import dev.switchboard.runtime.Incident;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.ServletException;
@@ -27,7 +28,12 @@ public final class ErrorPageServlet extends HttpServlet {
         String path = uri == null ? request.getRequestURI() : uri.toString();
         int status = code instanceof Integer value ? value : 404;
         String message = HttpErrors.describe(status, path);
-        if (failure != null && isConnectionFailure(failure)) {
+        Throwable cause = unwrapped(failure);
+        if (cause instanceof RequestBodyTooLargeException tooLarge) {
+            // the body limit signals with an IOException too, should one get past the bindings
+            status = 413;
+            message = tooLarge.getMessage();
+        } else if (cause instanceof IOException) {
             // the client reset its stream, closed its connection or sent a body the container could
             // not read: its doing, not the server's, and any client could flood the log with stacks
             LOG.log(Level.FINE, () -> "on " + request.getMethod() + " " + path + ": the request's connection failed: "
@@ -45,17 +51,17 @@ public final class ErrorPageServlet extends HttpServlet {
     }
 
     /**
-     * Whether the failure is the request's connection failing (an I/O error on the client's
-     * stream, which the container reports as an IOException: Tomcat's ClientAbortException, an
-     * HTTP/2 stream reset, an unreadable chunked body), possibly wrapped by the container in a
-     * ServletException. The servlets here throw IOException for nothing else; an
-     * UncheckedIOException (a file of the server's own) stays an incident.
+     * The failure the container reported, out of the ServletException it may wrap it in. An
+     * IOException there is the request's connection failing (an I/O error on the client's stream:
+     * Tomcat's ClientAbortException, an HTTP/2 stream reset, an unreadable chunked body): the
+     * servlets here throw IOException for nothing else; an UncheckedIOException (a file of the
+     * server's own) stays an incident.
      */
-    static boolean isConnectionFailure(Throwable failure) {
+    static Throwable unwrapped(Throwable failure) {
         Throwable cause = failure;
         while (cause instanceof ServletException wrapper && wrapper.getRootCause() != null) {
             cause = wrapper.getRootCause();
         }
-        return cause instanceof IOException;
+        return cause;
     }
 }

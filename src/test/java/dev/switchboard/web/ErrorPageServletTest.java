@@ -91,4 +91,13 @@ class ErrorPageServletTest {
         assertEquals(500, exchange.status());
         assertEquals(1, severe.size());
     }
+
+    @Test
+    void aBodyOverTheLimitIs413EvenThoughItIsAnIOException() throws Exception {
+        Exchange exchange = failed(new ServletException(
+                new dev.switchboard.web.binding.RequestBodyTooLargeException("Request body too large: the limit is 10 bytes")));
+        assertEquals(413, exchange.status());
+        assertTrue(exchange.responseBody().contains("the limit is 10 bytes"), exchange.responseBody());
+        assertTrue(severe.isEmpty());
+    }
 }
