@@ -10,15 +10,11 @@ import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.ProtocolVersion;
 import dev.switchboard.security.LimitExceeded;
 import dev.switchboard.security.Tier;
+import dev.switchboard.testing.LogCapture;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CompletionException;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -27,30 +23,16 @@ import org.junit.jupiter.api.Test;
 class OperationsTest {
     private static final String TRACEPARENT = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
 
-    private final List<String> logged = new ArrayList<>();
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-            logged.add(record.getMessage());
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private LogCapture logged;
 
     @BeforeEach
     void listen() {
-        Logger.getLogger(OperationLog.LOGGER).addHandler(capture);
+        logged = LogCapture.of(OperationLog.LOGGER);
     }
 
     @AfterEach
     void stopListening() {
-        Logger.getLogger(OperationLog.LOGGER).removeHandler(capture);
+        logged.close();
     }
 
     static String scrape(Metrics metrics) throws IOException {
@@ -105,15 +87,15 @@ class OperationsTest {
     void theLogIsSilentWhenOff() {
         new Operations(Metrics.off(), null).begin(Binding.REST, Tier.OPERATOR, TRACEPARENT)
                 .named(Operation.GET_TASK).ok();
-        assertTrue(logged.isEmpty(), logged.toString());
+        assertTrue(logged.messages().isEmpty(), logged.messages().toString());
     }
 
     @Test
     void theTextLineNamesTheOperationAndNothingSecret() {
         new Operations(Metrics.off(), OperationLog.of("text")).begin(Binding.JSONRPC, Tier.AUTHENTICATED, TRACEPARENT)
                 .named(Operation.SEND_MESSAGE).line(ProtocolVersion.V1_0).task("task-1").ok();
-        assertEquals(1, logged.size());
-        String line = logged.get(0);
+        assertEquals(1, logged.messages().size());
+        String line = logged.messages().get(0);
         assertTrue(line.startsWith("operation=SendMessage binding=jsonrpc protocolVersion=1.0 tier=authenticated "
                 + "taskId=task-1 traceId=4bf92f3577b34da6a3ce929d0e0e4736 outcome=ok durationMs="), line);
     }
@@ -122,7 +104,7 @@ class OperationsTest {
     void theJsonLineIsOneObject() {
         new Operations(Metrics.off(), OperationLog.of("json")).begin(Binding.GRPC, Tier.PUBLIC, null)
                 .named(Operation.CANCEL_TASK).line(ProtocolVersion.V0_3).failed("TASK_NOT_CANCELABLE");
-        String line = logged.get(0);
+        String line = logged.messages().get(0);
         assertTrue(line.startsWith("{\"operation\":\"CancelTask\",\"binding\":\"grpc\",\"protocolVersion\":\"0.3\","
                 + "\"tier\":\"public\",\"outcome\":\"TASK_NOT_CANCELABLE\",\"durationMs\":"), line);
         assertFalse(line.contains("traceId"), line);
@@ -135,7 +117,7 @@ class OperationsTest {
                         "00-zzzz2f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01\nforged=1")
                 .named(Operation.GET_TASK).task("abc\nforged=1 outcome=ok");
         call.failed("TASK_NOT_FOUND");
-        String line = logged.get(0);
+        String line = logged.messages().get(0);
         assertFalse(line.contains("forged"), line);
         assertFalse(line.contains("\n"), line);
         assertNull(OperationLog.traceId("00-00000000000000000000000000000000-00f067aa0ba902b7-01"));

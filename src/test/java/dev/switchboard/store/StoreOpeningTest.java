@@ -7,20 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
+import dev.switchboard.testing.LogCapture;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -91,44 +89,28 @@ class StoreOpeningTest {
         CountDownLatch never = new CountDownLatch(1);
         Thread opener = new Thread(() -> awaitQuietly(never), "store-opener-under-test");
         opener.start();
-        Logger log = Logger.getLogger(StoreOpening.class.getName());
-        List<LogRecord> records = new CopyOnWriteArrayList<>();
-        Handler capture = new Handler() {
-            @Override
-            public void publish(LogRecord record) {
-                records.add(record);
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        log.addHandler(capture);
+        LogCapture log = LogCapture.of(StoreOpening.class.getName());
         try {
             new StoreOpening(ready, Duration.ofSeconds(1)).reportWhileOpening(opener, Duration.ofMillis(20));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (records.size() < 2 && System.nanoTime() < deadline) {
+            while (log.records().size() < 2 && System.nanoTime() < deadline) {
                 Thread.sleep(10);
             }
-            assertTrue(records.size() >= 2, "reported again while still opening: " + records.size());
-            LogRecord first = records.get(0);
+            assertTrue(log.records().size() >= 2, "reported again while still opening: " + log.records().size());
+            LogRecord first = log.records().get(0);
             assertEquals(Level.WARNING, first.getLevel());
             assertTrue(first.getMessage().contains("store-opener-under-test is WAITING"), first.getMessage());
             assertTrue(first.getMessage().contains("awaitQuietly"), "names where the opener waits: " + first.getMessage());
 
             assertTrue(watchRunning(), "the reports come from a thread of the application's own");
             ready.completeExceptionally(new IllegalStateException("opened at last"));
-            int afterOpen = records.size();
+            int afterOpen = log.records().size();
             Thread.sleep(500);
-            assertEquals(afterOpen, records.size(), "no report once the opening has ended");
+            assertEquals(afterOpen, log.records().size(), "no report once the opening has ended");
             assertFalse(watchRunning(), "its thread ends with the opening");
-            assertTrue(records.size() <= 5, "a few reports at most: " + records.size());
+            assertTrue(log.records().size() <= 5, "a few reports at most: " + log.records().size());
         } finally {
-            log.removeHandler(capture);
+            log.close();
             never.countDown();
         }
     }

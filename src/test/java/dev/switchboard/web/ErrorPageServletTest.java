@@ -4,17 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.switchboard.testing.LogCapture;
 import dev.switchboard.web.filter.Exchange;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.ServletException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.logging.Handler;
 import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -22,33 +18,16 @@ import org.junit.jupiter.api.Test;
 /** What the container's error page answers and logs for a failure that reached it. */
 class ErrorPageServletTest {
     private static final String GRPC_PATH = "/lf.a2a.v1.A2AService/SendMessage";
-    private final Logger log = Logger.getLogger(ErrorPageServlet.class.getName());
-    private final List<LogRecord> severe = new ArrayList<>();
-    private final Handler handler = new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-            if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
-                severe.add(record);
-            }
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private LogCapture log;
 
     @BeforeEach
     void listen() {
-        log.addHandler(handler);
+        log = LogCapture.of(ErrorPageServlet.class.getName());
     }
 
     @AfterEach
     void stopListening() {
-        log.removeHandler(handler);
+        log.close();
     }
 
     private Exchange failed(Throwable failure) throws Exception {
@@ -65,14 +44,14 @@ class ErrorPageServletTest {
         Exchange exchange = failed(new IOException("Client reset the stream before the request was fully read"));
         assertEquals(400, exchange.status());
         assertFalse(exchange.responseBody().contains("incident"), exchange.responseBody());
-        assertTrue(severe.isEmpty(), "nothing is logged above FINE for the client's own reset");
+        assertTrue(log.warnings().isEmpty(), "nothing is logged above FINE for the client's own reset");
     }
 
     @Test
     void aConnectionFailureTheContainerWrappedIsNoIncidentEither() throws Exception {
         Exchange exchange = failed(new ServletException(new IOException("Connection reset by peer")));
         assertEquals(400, exchange.status());
-        assertTrue(severe.isEmpty());
+        assertTrue(log.warnings().isEmpty());
     }
 
     @Test
@@ -81,15 +60,15 @@ class ErrorPageServletTest {
         assertEquals(500, exchange.status());
         assertTrue(exchange.responseBody().contains("(incident "), exchange.responseBody());
         assertFalse(exchange.responseBody().contains("a bug"), "the client learns nothing of the internals");
-        assertEquals(1, severe.size());
-        assertEquals(Level.SEVERE, severe.get(0).getLevel());
+        assertEquals(1, log.warnings().size());
+        assertEquals(Level.SEVERE, log.warnings().get(0).getLevel());
     }
 
     @Test
     void aFailingFileOfTheServersOwnIsStillAnIncident() throws Exception {
         Exchange exchange = failed(new UncheckedIOException(new IOException("disk full")));
         assertEquals(500, exchange.status());
-        assertEquals(1, severe.size());
+        assertEquals(1, log.warnings().size());
     }
 
     @Test
@@ -98,6 +77,6 @@ class ErrorPageServletTest {
                 new dev.switchboard.web.binding.RequestBodyTooLargeException("Request body too large: the limit is 10 bytes")));
         assertEquals(413, exchange.status());
         assertTrue(exchange.responseBody().contains("the limit is 10 bytes"), exchange.responseBody());
-        assertTrue(severe.isEmpty());
+        assertTrue(log.warnings().isEmpty());
     }
 }
