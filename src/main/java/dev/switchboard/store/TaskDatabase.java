@@ -45,6 +45,20 @@ public final class TaskDatabase implements AutoCloseable {
     }
 
     /**
+     * The connections the application's own pool holds for a JDBC URL, given the agent threads.
+     * An H2 database is in the process: a connection is a session object, not a server's slot, and
+     * every SendMessage takes one on its request thread (the first-send lookup) besides the agent
+     * thread's writes, so the pool has two per agent thread; a smaller one made request threads
+     * queue for connections (at 64 concurrent SendMessage and 8 connections, a third of the CPU
+     * per request went to waiting and handing connections over). A PostgreSQL server's
+     * connections are shared by every instance and planned in its {@code max_connections}: half
+     * an agent thread each, at least 4 (README, scale-out).
+     */
+    public static int poolSize(String jdbcUrl, int agentThreads) {
+        return vendor(jdbcUrl).equals("h2") ? Math.max(8, agentThreads * 2) : Math.max(4, agentThreads / 2);
+    }
+
+    /**
      * Opens the pool, migrates the schema and starts JPA.
      *
      * @param password may be null; never logged

@@ -207,7 +207,7 @@ public final class Switchboard implements AutoCloseable {
         DataSource container = settings.dataSource() == null ? null : TaskDatabase.find(settings.dataSource());
         Supplier<TaskDatabase> open = container != null ? () -> TaskDatabase.over(container, settings.dataSource())
                 : () -> TaskDatabase.open(settings.jdbcUrl(), settings.jdbcUser(), settings.jdbcPassword(),
-                        Math.max(4, settings.agentThreads() / 2));
+                        TaskDatabase.poolSize(settings.jdbcUrl(), settings.agentThreads()));
         RetentionSettings retention = settings.retention();
         RetentionPolicy policy = new RetentionPolicy(retention.terminalAge(), retention.interruptedAge(),
                 retention.maxTasks());
