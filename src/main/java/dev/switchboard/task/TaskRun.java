@@ -21,7 +21,10 @@ import io.opentelemetry.context.Context;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -45,6 +48,8 @@ final class TaskRun {
     private final boolean followUp;
     private final AgentRequest request;
     private final TaskUpdater updater = new RunUpdater(this);
+    /** Opened once the turn has ended: the agent returned and the turn's end was told. */
+    private final CountDownLatch ended = new CountDownLatch(1);
     private volatile boolean created;
     private volatile boolean replied;
     private volatile boolean canceled;
@@ -230,7 +235,24 @@ final class TaskRun {
         });
     }
 
+    /**
+     * Waits for this turn to end.
+     *
+     * @return whether it ended within {@code timeout}
+     */
+    boolean awaitEnd(Duration timeout) throws InterruptedException {
+        return ended.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
     private void turnEnded() {
+        try {
+            endTurn();
+        } finally {
+            ended.countDown();
+        }
+    }
+
+    private void endTurn() {
         context.turnEnded(this);
         context.events().locked(taskId, () -> {
             if (!replied && !superseded) {

@@ -25,6 +25,7 @@ import dev.switchboard.store.TaskStore;
 import dev.switchboard.observe.Tracing;
 import io.opentelemetry.context.Context;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -43,6 +44,8 @@ import java.util.concurrent.RejectedExecutionException;
  * @see TaskAccess for who reaches a task by its id
  */
 public final class TaskService {
+    /** How long a follow-up waits for the turn before it to end once that turn has asked for input. */
+    private static final Duration PREVIOUS_TURN_END = Duration.ofSeconds(2);
     private final TaskContext context;
     private final ExecutorService workers;
     private final MessageIntake intake;
@@ -289,6 +292,24 @@ public final class TaskService {
      * anything is stored; the config is registered before the agent starts, so it is owed every
      * event of a new task.
      */
+    /**
+     * Begins a follow-up's turn once the task's previous turn here has ended. A task takes a
+     * follow-up once its agent has stored that it waits for input, and the client that hears it
+     * may answer before that agent has returned: its turn is then about to end, not at work.
+     */
+    private boolean beginAfterPreviousTurn(TaskRun run) {
+        TaskRun previous = context.running(run.taskId());
+        try {
+            if (previous != null && !previous.awaitEnd(PREVIOUS_TURN_END)) {
+                return false;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        return context.begin(run);
+    }
+
     private TaskRun accept(SendMessageRequest request, ServerCallContext call) {
         FieldLimits.check(request);
         TaskPushNotificationConfig config = request.configuration().pushNotificationConfig();
@@ -304,7 +325,7 @@ public final class TaskService {
     }
 
     private void start(TaskRun run) {
-        if (!context.begin(run)) {
+        if (!context.begin(run) && !beginAfterPreviousTurn(run)) {
             throw TaskAccess.stillWorking(run.taskId());
         }
         try {
