@@ -292,6 +292,20 @@ public final class TaskService {
      * anything is stored; the config is registered before the agent starts, so it is owed every
      * event of a new task.
      */
+    private TaskRun accept(SendMessageRequest request, ServerCallContext call) {
+        FieldLimits.check(request);
+        TaskPushNotificationConfig config = request.configuration().pushNotificationConfig();
+        TaskPushNotificationConfig accepted = config == null ? null
+                : push.accept(config, "configuration.taskPushNotificationConfig", call, request.message().taskId());
+        TaskRun run = intake.accept(request, call);
+        if (accepted != null) {
+            long afterSeq = run.isFollowUp()
+                    ? context.store().find(run.taskId()).map(StoredTask::lastSeq).orElse(0L) : 0;
+            push.register(accepted, run.taskId(), afterSeq, call.line());
+        }
+        return run;
+    }
+
     /**
      * Begins a follow-up's turn once the task's previous turn here has ended. A task takes a
      * follow-up once its agent has stored that it waits for input, and the client that hears it
@@ -308,20 +322,6 @@ public final class TaskService {
             return false;
         }
         return context.begin(run);
-    }
-
-    private TaskRun accept(SendMessageRequest request, ServerCallContext call) {
-        FieldLimits.check(request);
-        TaskPushNotificationConfig config = request.configuration().pushNotificationConfig();
-        TaskPushNotificationConfig accepted = config == null ? null
-                : push.accept(config, "configuration.taskPushNotificationConfig", call, request.message().taskId());
-        TaskRun run = intake.accept(request, call);
-        if (accepted != null) {
-            long afterSeq = run.isFollowUp()
-                    ? context.store().find(run.taskId()).map(StoredTask::lastSeq).orElse(0L) : 0;
-            push.register(accepted, run.taskId(), afterSeq, call.line());
-        }
-        return run;
     }
 
     private void start(TaskRun run) {
