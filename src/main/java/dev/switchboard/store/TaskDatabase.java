@@ -49,8 +49,9 @@ public final class TaskDatabase implements AutoCloseable {
      * An H2 database is in the process: a connection is a session object, not a server's slot, and
      * every SendMessage takes one on its request thread (the first-send lookup) besides the agent
      * thread's writes, so the pool has two per agent thread; a smaller one made request threads
-     * queue for connections (at 64 concurrent SendMessage and 8 connections, a third of the CPU
-     * per request went to waiting and handing connections over). A PostgreSQL server's
+     * queue for connections (at 64 concurrent SendMessage and 8 connections, handing connections
+     * to waiting threads took 62 µs per request, and each SendMessage cost 16% more CPU than with
+     * 32: docs/performance.md). A PostgreSQL server's
      * connections are shared by every instance and planned in its {@code max_connections}: half
      * an agent thread each, at least 4 (README, scale-out).
      */
