@@ -14,6 +14,7 @@ import dev.switchboard.store.Appended;
 import dev.switchboard.store.Runner;
 import dev.switchboard.store.StoredTask;
 import dev.switchboard.store.TaskChange;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,6 +29,7 @@ import java.util.function.Supplier;
  */
 final class MessageIntake {
     private static final int EARLIER_TASKS = 20;
+    private static final Duration PREVIOUS_TURN_END = Duration.ofSeconds(2);
 
     private final TaskContext context;
     private final InputLimits limits;
@@ -41,6 +43,10 @@ final class MessageIntake {
         this.ids = new TimeOrderedIds(context.clock());
     }
 
+    /**
+     * @return the turn the message starts; a follow-up's turn is already registered as the task's
+     *         turn here, so the caller must start it or {@linkplain TaskRun#abandon abandon} it
+     */
     TaskRun accept(SendMessageRequest request, ServerCallContext call) {
         Message message = request.message();
         if (message.role() != Role.USER) {
@@ -85,23 +91,48 @@ final class MessageIntake {
             throw finished(task);
         }
         Message recorded = message.withIds(task.contextId(), taskId);
-        Optional<Appended> appended = context.events().locked(taskId, () -> {
+        awaitTurnHere(taskId);
+        return context.events().locked(taskId, () -> {
+            // checked, recorded and registered under the task's lock: a message this instance
+            // refuses because a turn is in progress here is never recorded in the task
+            if (context.running(taskId) != null) {
+                throw TaskAccess.stillWorking(taskId);
+            }
             Optional<Appended> stored = context.store().update(taskId, TaskChange.byRunner((current, runner) ->
                     takeIn(current, runner, recorded)));
             // a task whose instance stopped was failed instead: its listeners here hear it
             stored.filter(a -> a.task().status().state().isTerminal())
                     .ifPresent(a -> context.events().publish(taskId, a));
-            return stored;
+            Task updated = stored.orElseThrow(() -> new A2AException(A2AError.UNSUPPORTED_OPERATION,
+                    "Task " + taskId + " finished before the message arrived", Map.of("taskId", taskId))).task();
+            if (updated.status().state().isTerminal()) {
+                throw finished(updated);
+            }
+            AgentRequest agentRequest = new AgentRequest(recorded, taskId, task.contextId(), task,
+                    request.configuration().acceptedOutputModes(), request.metadata(),
+                    earlier(task.contextId(), call.owner(), taskId), call);
+            TaskRun run = new TaskRun(context, updated, true, call.owner(), agentRequest);
+            context.begin(run);
+            return run;
         });
-        Task updated = appended.orElseThrow(() -> new A2AException(A2AError.UNSUPPORTED_OPERATION,
-                "Task " + taskId + " finished before the message arrived", Map.of("taskId", taskId))).task();
-        if (updated.status().state().isTerminal()) {
-            throw finished(updated);
+    }
+
+    /**
+     * Waits a while for a turn of the task in progress here to end. A task takes a follow-up once
+     * its agent has stored that it waits for input, and the client that hears it may answer
+     * before that agent has returned: its turn is then about to end, not at work. A turn that
+     * does not end within {@link #PREVIOUS_TURN_END} is at work, and the message is refused.
+     */
+    private void awaitTurnHere(String taskId) {
+        TaskRun previous = context.running(taskId);
+        try {
+            if (previous != null && !previous.awaitEnd(PREVIOUS_TURN_END)) {
+                throw TaskAccess.stillWorking(taskId);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw TaskAccess.stillWorking(taskId);
         }
-        AgentRequest agentRequest = new AgentRequest(recorded, taskId, task.contextId(), task,
-                request.configuration().acceptedOutputModes(), request.metadata(),
-                earlier(task.contextId(), call.owner(), taskId), call);
-        return new TaskRun(context, updated, true, call.owner(), agentRequest);
     }
 
     /**

@@ -244,6 +244,15 @@ final class TaskRun {
         return ended.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
+    /**
+     * Ends a turn that was registered but never started (its caller failed before it could): the
+     * task is free for another turn, and whoever waits for this one's end goes on.
+     */
+    void abandon() {
+        context.turnEnded(this);
+        ended.countDown();
+    }
+
     private void turnEnded() {
         try {
             endTurn();

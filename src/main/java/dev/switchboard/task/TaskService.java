@@ -25,7 +25,6 @@ import dev.switchboard.store.TaskStore;
 import dev.switchboard.observe.Tracing;
 import io.opentelemetry.context.Context;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -45,7 +44,6 @@ import java.util.concurrent.RejectedExecutionException;
  */
 public final class TaskService {
     /** How long a follow-up waits for the turn before it to end once that turn has asked for input. */
-    private static final Duration PREVIOUS_TURN_END = Duration.ofSeconds(2);
     private final TaskContext context;
     private final ExecutorService workers;
     private final MessageIntake intake;
@@ -126,7 +124,13 @@ public final class TaskService {
             start(run);
             return CompletableFuture.completedFuture(TaskViews.withHistory(created, historyLength));
         }
-        Waiter waiter = waitFor(run);
+        Waiter waiter;
+        try {
+            waiter = waitFor(run);
+        } catch (RuntimeException e) {
+            run.abandon();
+            throw e;
+        }
         try {
             start(run);
         } catch (RuntimeException e) {
@@ -170,7 +174,28 @@ public final class TaskService {
             RepeatStreams.follow(context, repeat.existing().task().id(), sink, rules);
             return;
         }
-        Subscription subscription = context.events().locked(run.taskId(), () -> {
+        Subscription subscription;
+        try {
+            subscription = attach(run, sink, rules);
+        } catch (RuntimeException e) {
+            run.abandon();
+            throw e;
+        }
+        if (subscription == null) {
+            run.abandon();
+            return;
+        }
+        try {
+            start(run);
+        } catch (RuntimeException e) {
+            context.events().remove(run.taskId(), subscription);
+            throw e;
+        }
+    }
+
+    /** The stream's subscription to the task's events, or null when a follow-up finds it finished. */
+    private Subscription attach(TaskRun run, EventSink sink, StreamRules rules) {
+        return context.events().locked(run.taskId(), () -> {
             if (!run.isFollowUp()) {
                 Subscription fresh = new Subscription(run.taskId(), sink, context.writers(), context.events(), 0,
                         run, rules);
@@ -190,15 +215,6 @@ public final class TaskService {
             context.events().add(run.taskId(), followUp, stored.lastSeq());
             return followUp;
         });
-        if (subscription == null) {
-            return;
-        }
-        try {
-            start(run);
-        } catch (RuntimeException e) {
-            context.events().remove(run.taskId(), subscription);
-            throw e;
-        }
     }
 
     public Task get(GetTaskRequest request, ServerCallContext call) {
@@ -299,33 +315,21 @@ public final class TaskService {
                 : push.accept(config, "configuration.taskPushNotificationConfig", call, request.message().taskId());
         TaskRun run = intake.accept(request, call);
         if (accepted != null) {
-            long afterSeq = run.isFollowUp()
-                    ? context.store().find(run.taskId()).map(StoredTask::lastSeq).orElse(0L) : 0;
-            push.register(accepted, run.taskId(), afterSeq, call.line());
+            try {
+                long afterSeq = run.isFollowUp()
+                        ? context.store().find(run.taskId()).map(StoredTask::lastSeq).orElse(0L) : 0;
+                push.register(accepted, run.taskId(), afterSeq, call.line());
+            } catch (RuntimeException e) {
+                run.abandon();
+                throw e;
+            }
         }
         return run;
     }
 
-    /**
-     * Begins a follow-up's turn once the task's previous turn here has ended. A task takes a
-     * follow-up once its agent has stored that it waits for input, and the client that hears it
-     * may answer before that agent has returned: its turn is then about to end, not at work.
-     */
-    private boolean beginAfterPreviousTurn(TaskRun run) {
-        TaskRun previous = context.running(run.taskId());
-        try {
-            if (previous != null && !previous.awaitEnd(PREVIOUS_TURN_END)) {
-                return false;
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-        return context.begin(run);
-    }
-
     private void start(TaskRun run) {
-        if (!context.begin(run) && !beginAfterPreviousTurn(run)) {
+        // a follow-up's turn was registered as the message was taken in (MessageIntake)
+        if (!run.isFollowUp() && !context.begin(run)) {
             throw TaskAccess.stillWorking(run.taskId());
         }
         try {
@@ -333,7 +337,7 @@ public final class TaskService {
             Context parent = Tracing.currentContext();
             run.started(workers.submit(() -> run.execute(parent)));
         } catch (RejectedExecutionException e) {
-            context.turnEnded(run);
+            run.abandon();
             throw new A2AException(A2AError.INTERNAL_ERROR, "The server is at capacity; try again shortly");
         }
     }
