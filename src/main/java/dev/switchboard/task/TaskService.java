@@ -43,7 +43,6 @@ import java.util.concurrent.RejectedExecutionException;
  * @see TaskAccess for who reaches a task by its id
  */
 public final class TaskService {
-    /** How long a follow-up waits for the turn before it to end once that turn has asked for input. */
     private final TaskContext context;
     private final ExecutorService workers;
     private final MessageIntake intake;
