@@ -32,6 +32,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Supplier;
 
 /**
  * The A2A operations, one method each, independent of binding and protocol version. Every task
@@ -123,13 +124,7 @@ public final class TaskService {
             start(run);
             return CompletableFuture.completedFuture(TaskViews.withHistory(created, historyLength));
         }
-        Waiter waiter;
-        try {
-            waiter = waitFor(run);
-        } catch (RuntimeException e) {
-            run.abandon();
-            throw e;
-        }
+        Waiter waiter = beforeStart(run, () -> waitFor(run));
         try {
             start(run);
         } catch (RuntimeException e) {
@@ -173,13 +168,7 @@ public final class TaskService {
             RepeatStreams.follow(context, repeat.existing().task().id(), sink, rules);
             return;
         }
-        Subscription subscription;
-        try {
-            subscription = attach(run, sink, rules);
-        } catch (RuntimeException e) {
-            run.abandon();
-            throw e;
-        }
+        Subscription subscription = beforeStart(run, () -> attach(run, sink, rules));
         if (subscription == null) {
             run.abandon();
             return;
@@ -314,16 +303,27 @@ public final class TaskService {
                 : push.accept(config, "configuration.taskPushNotificationConfig", call, request.message().taskId());
         TaskRun run = intake.accept(request, call);
         if (accepted != null) {
-            try {
+            beforeStart(run, () -> {
                 long afterSeq = run.isFollowUp()
                         ? context.store().find(run.taskId()).map(StoredTask::lastSeq).orElse(0L) : 0;
                 push.register(accepted, run.taskId(), afterSeq, call.line());
-            } catch (RuntimeException e) {
-                run.abandon();
-                throw e;
-            }
+                return run;
+            });
         }
         return run;
+    }
+
+    /**
+     * A step between taking a message in and starting its turn. The turn is already registered,
+     * so a step that fails abandons it: otherwise the task would look busy to the next message.
+     */
+    private static <T> T beforeStart(TaskRun run, Supplier<T> step) {
+        try {
+            return step.get();
+        } catch (RuntimeException e) {
+            run.abandon();
+            throw e;
+        }
     }
 
     private void start(TaskRun run) {
