@@ -216,11 +216,13 @@ public final class JpaTaskStore implements TaskStore {
 
     @Override
     public List<String> runningOn(String runner) {
-        return emf.callInTransaction(em -> em.createQuery(
-                        "select t.id from TaskRow t where t.runner = :runner and t.state in ('SUBMITTED', 'WORKING')",
-                        String.class)
-                .setParameter("runner", runner)
+        // SQL, not JPQL: this runs while the store opens, before the first task call can be
+        // served, and translating a first JPQL query cost about 0.2 s of CPU there
+        List<?> ids = emf.callInTransaction(em -> em.createNativeQuery(
+                        "select id from a2a_task where runner = ?1 and state in ('SUBMITTED', 'WORKING')")
+                .setParameter(1, runner)
                 .getResultList());
+        return ids.stream().map(String.class::cast).toList();
     }
 
     @Override
