@@ -102,17 +102,10 @@ public final class JpaPushConfigStore implements PushConfigStore {
                 .setParameter("task", taskId).setParameter("id", id).executeUpdate() > 0);
     }
 
-    /**
-     * One transaction: the due rows are locked and claimed; rows another claimant has locked are
-     * skipped, not waited for, so claimants on several instances never block on or take each
-     * other's rows. The task is consulted in a subquery, which locks nothing: a join would lock
-     * the task rows too (and H2 locks only single-table queries). The limit goes into the text:
-     * it is a small number, and a bound parameter there is not portable.
-     */
     @Override
     public boolean anyLive() {
-        return emf.callInTransaction(em -> !em.createQuery("select 1 from PushConfigRow c where c.cutOff is null",
-                Integer.class).setMaxResults(1).getResultList().isEmpty());
+        return emf.callInTransaction(em -> !em.createNativeQuery("select 1 from a2a_push_config where cut_off is null")
+                .setMaxResults(1).getResultList().isEmpty());
     }
 
     @Override
@@ -120,6 +113,13 @@ public final class JpaPushConfigStore implements PushConfigStore {
         return saves.get();
     }
 
+    /**
+     * One transaction: the due rows are locked and claimed; rows another claimant has locked are
+     * skipped, not waited for, so claimants on several instances never block on or take each
+     * other's rows. The task is consulted in a subquery, which locks nothing: a join would lock
+     * the task rows too (and H2 locks only single-table queries). The limit goes into the text:
+     * it is a small number, and a bound parameter there is not portable.
+     */
     @Override
     public List<StoredPushConfig> claimDue(String claimant, long nowMillis, long untilMillis, int limit) {
         String sql = "SELECT c.* FROM a2a_push_config c WHERE c.cut_off IS NULL AND c.next_attempt_ms <= :now"
@@ -174,9 +174,11 @@ public final class JpaPushConfigStore implements PushConfigStore {
 
     @Override
     public int releaseAll(String claimant) {
-        return emf.callInTransaction(em -> em.createQuery("update PushConfigRow c set c.claimedBy = null,"
-                        + " c.claimedUntilMillis = 0 where c.claimedBy = :claimant")
-                .setParameter("claimant", claimant).executeUpdate());
+        // SQL, like anyLive: both run as the store opens, beside the first task calls, and a
+        // first JPQL query's translation costs a few hundred milliseconds of CPU there
+        return emf.callInTransaction(em -> em.createNativeQuery("update a2a_push_config set claimed_by = null,"
+                        + " claimed_until_ms = 0 where claimed_by = ?1")
+                .setParameter(1, claimant).executeUpdate());
     }
 
     @Override
