@@ -12,10 +12,13 @@
 # CDS=1 records an AppCDS archive in the warm-up start (-XX:ArchiveClassesAtExit) and maps it in
 # every Switchboard start after it (-XX:SharedArchiveFile, -Xshare:auto), as the Docker image does.
 # KEEP_LOGS=1 keeps each start's console log in target/bench/logs.
+# On Linux both Tomcats run with <Resources allowLinking="true"/> in conf/context.xml, as cargo:run
+# and the image configure theirs (README, Deployment); ALLOW_LINKING=false measures Tomcat's default.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
 war=${WAR:-target/switchboard.war}   # WAR=path measures another build
+if [[ $(uname -s) == Linux ]]; then allow_linking=${ALLOW_LINKING:-true}; else allow_linking=false; fi
 [[ -f $war ]] || { echo "build first: mvn package" >&2; exit 1; }
 version=$(sed -n "s:.*<tomcat.version>\(.*\)</tomcat.version>.*:\1:p" pom.xml)
 work=target/bench
@@ -42,6 +45,9 @@ start_once() { # kind
   base=$(mktemp -d "$PWD/$work/base-XXXX"); port=$(free_port)
   mkdir -p "$base"/{conf,logs,temp,work,webapps}
   cp "$home"/conf/{catalina.properties,context.xml,logging.properties,web.xml} "$base/conf/"
+  if [[ $allow_linking == true ]]; then
+    sed -i 's|</Context>|<Resources allowLinking="true"/></Context>|' "$base/conf/context.xml"
+  fi
   sed -e "s/port=\"8005\"/port=\"-1\"/" -e "s/port=\"8080\"/port=\"$port\" address=\"127.0.0.1\"/" \
     "$home/conf/server.xml" > "$base/conf/server.xml"
   local opts=""

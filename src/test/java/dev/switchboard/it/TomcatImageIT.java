@@ -36,6 +36,8 @@ class TomcatImageIT {
         Path war = Path.of(System.getProperty("switchboard.it.war"));
         assertEquals(0, run(List.of(script("tomcat/prepare.sh"), home.toString(), war.toString()), Map.of()));
         assertTrue(Files.isRegularFile(home.resolve("webapps/ROOT.war")));
+        assertTrue(read(home.resolve("conf/context.xml")).contains("<Resources allowLinking=\"true\"/>"),
+                "the image's Tomcat skips the canonical-path check (a Linux file system)");
         try (Stream<Path> apps = Files.list(home.resolve("webapps"))) {
             assertEquals(1, apps.count(), "nothing but ROOT.war is deployed");
         }
