@@ -144,7 +144,7 @@ public final class TaskService {
         }
         // another instance's events may still be on their way here: the waiter must know which came before it
         return context.events().locked(run.taskId(), () -> {
-            long afterSeq = context.store().find(run.taskId()).map(StoredTask::lastSeq).orElse(0L);
+            long afterSeq = lastSeq(run.taskId());
             Waiter waiter = new Waiter(run.taskId(), context.events(), run, afterSeq);
             context.events().add(run.taskId(), waiter, afterSeq);
             return waiter;
@@ -303,12 +303,8 @@ public final class TaskService {
                 : push.accept(config, "configuration.taskPushNotificationConfig", call, request.message().taskId());
         TaskRun run = intake.accept(request, call);
         if (accepted != null) {
-            beforeStart(run, () -> {
-                long afterSeq = run.isFollowUp()
-                        ? context.store().find(run.taskId()).map(StoredTask::lastSeq).orElse(0L) : 0;
-                push.register(accepted, run.taskId(), afterSeq, call.line());
-                return run;
-            });
+            beforeStart(run, () -> push.register(accepted, run.taskId(),
+                    run.isFollowUp() ? lastSeq(run.taskId()) : 0, call.line()));
         }
         return run;
     }
@@ -324,6 +320,18 @@ public final class TaskService {
             run.abandon();
             throw e;
         }
+    }
+
+    private static void beforeStart(TaskRun run, Runnable step) {
+        beforeStart(run, () -> {
+            step.run();
+            return null;
+        });
+    }
+
+    /** The sequence number of the task's last stored event (0 if none): its row only, not its JSON. */
+    private long lastSeq(String taskId) {
+        return context.store().lastSeqs(List.of(taskId)).getOrDefault(taskId, 0L);
     }
 
     private void start(TaskRun run) {
