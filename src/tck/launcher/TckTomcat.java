@@ -83,6 +83,8 @@ public final class TckTomcat {
         Http2Protocol http2 = new Http2Protocol();
         // as README's deployment guide: C-core gRPC clients send small connection WINDOW_UPDATEs
         http2.setOverheadWindowUpdateThreshold(0);
+        // as README's deployment guide: a stream reset mid-completion must not poison a pooled request
+        http2.setDiscardRequestsAndResponses(true);
         connector.addUpgradeProtocol(http2);
         return connector;
     }
