@@ -5,7 +5,6 @@ import dev.switchboard.protocol.Part;
 import dev.switchboard.protocol.Task;
 import dev.switchboard.protocol.TaskState;
 import dev.switchboard.protocol.TaskStatus;
-import dev.switchboard.protocol.TaskStatusUpdateEvent;
 import dev.switchboard.store.Appended;
 import dev.switchboard.store.Runner;
 import dev.switchboard.store.TaskChange;
@@ -84,8 +83,7 @@ public final class RestartReconciliation {
         }
         TaskStatus failedStatus = new TaskStatus(TaskState.FAILED, Message.agent(UUID.randomUUID().toString(),
                 task.contextId(), task.id(), List.of(Part.text(RESTARTED))), clock.instant());
-        return TaskStateMachine.status(task, failedStatus).map(next -> new TaskChange.Result(next,
-                List.of(new TaskStatusUpdateEvent(task.id(), task.contextId(), failedStatus, null)), null));
+        return TaskChanges.status(task, failedStatus, null);
     }
 
     /** Whether the task's runner is another instance that stopped while the task was submitted or working. */

@@ -8,14 +8,11 @@ import dev.switchboard.protocol.Artifact;
 import dev.switchboard.protocol.Message;
 import dev.switchboard.protocol.StreamEvent;
 import dev.switchboard.protocol.Task;
-import dev.switchboard.protocol.TaskArtifactUpdateEvent;
 import dev.switchboard.protocol.TaskState;
 import dev.switchboard.protocol.TaskStatus;
-import dev.switchboard.protocol.TaskStatusUpdateEvent;
 import dev.switchboard.skill.AgentRequest;
 import dev.switchboard.skill.TaskUpdater;
 import dev.switchboard.store.Appended;
-import dev.switchboard.store.StoredTask;
 import dev.switchboard.store.TaskChange;
 import io.opentelemetry.context.Context;
 import java.time.Duration;
@@ -37,8 +34,6 @@ import java.util.logging.Logger;
  */
 final class TaskRun {
     private static final Logger LOG = Logger.getLogger(TaskRun.class.getName());
-    private static final int RACE_LOOKUPS = 50;
-    private static final long RACE_LOOKUP_PAUSE_MILLIS = 10;
 
     private final TaskContext context;
     private final String taskId;
@@ -180,33 +175,11 @@ final class TaskRun {
         // a task that is finished or waits for the client is no longer run by this instance
         String runner = state.isTerminal() || state.isInterrupted() ? null : context.runner();
         List<Artifact> added = List.copyOf(artifacts);
-        return write(task -> concluded(task, added, status, runner));
-    }
-
-    private Optional<TaskChange.Result> concluded(Task task, List<Artifact> artifacts, TaskStatus status,
-            String runner) {
-        Task next = task;
-        List<StreamEvent> events = new ArrayList<>();
-        for (Artifact artifact : artifacts) {
-            Optional<Task> changed = TaskStateMachine.artifact(next, artifact, false);
-            if (changed.isEmpty()) {
-                return Optional.empty();
-            }
-            next = changed.get();
-            events.add(new TaskArtifactUpdateEvent(taskId, contextId, artifact, false, true, null));
-        }
-        Optional<Task> done = TaskStateMachine.status(next, status);
-        if (done.isEmpty()) {
-            return Optional.empty();
-        }
-        events.add(new TaskStatusUpdateEvent(taskId, contextId, status, null));
-        return Optional.of(new TaskChange.Result(done.get(), events, runner));
+        return write(task -> TaskChanges.conclude(task, added, status, runner));
     }
 
     boolean artifact(Artifact artifact, boolean append, boolean lastChunk) {
-        return write(task -> TaskStateMachine.artifact(task, artifact, append).map(next -> new TaskChange.Result(next,
-                List.of(new TaskArtifactUpdateEvent(taskId, contextId, artifact, append, lastChunk, null)),
-                next.status().state().isInterrupted() ? null : context.runner())));
+        return write(task -> TaskChanges.artifact(task, artifact, append, lastChunk, context.runner()));
     }
 
     boolean reply(Message message) {
@@ -341,36 +314,11 @@ final class TaskRun {
             appended = context.store().create(task, owner,
                     state.isTerminal() || state.isInterrupted() ? null : context.runner(), events);
         } catch (IllegalStateException refused) {
-            throw earlierSend().<RuntimeException>map(RepeatedSend::new).orElse(refused);
+            throw RepeatedSend.racing(context.store(), owner, pending.history().get(0).messageId(), taskId)
+                    .<RuntimeException>map(RepeatedSend::new).orElse(refused);
         }
         created = true;
         published(appended);
-    }
-
-    /**
-     * The task of a racing send of the same message that won the store's unique index. Its writer
-     * may not have committed when the index refused this one, so the lookup is retried briefly.
-     */
-    private Optional<StoredTask> earlierSend() {
-        for (int attempt = 0; attempt < RACE_LOOKUPS; attempt++) {
-            Optional<StoredTask> found;
-            try {
-                found = context.store().findFirstSend(owner, pending.history().get(0).messageId())
-                        .filter(stored -> !stored.task().id().equals(taskId));
-            } catch (RuntimeException unavailable) {
-                return Optional.empty(); // the create failed for another reason; that one is reported
-            }
-            if (found.isPresent()) {
-                return found;
-            }
-            try {
-                Thread.sleep(RACE_LOOKUP_PAUSE_MILLIS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return Optional.empty();
-            }
-        }
-        return Optional.empty();
     }
 
     /**

@@ -7,7 +7,6 @@ import dev.switchboard.protocol.SendMessageResult;
 import dev.switchboard.protocol.Task;
 import dev.switchboard.protocol.TaskState;
 import dev.switchboard.protocol.TaskStatus;
-import dev.switchboard.protocol.TaskStatusUpdateEvent;
 import dev.switchboard.protocol.request.CancelTaskRequest;
 import dev.switchboard.protocol.request.FieldLimits;
 import dev.switchboard.protocol.request.GetTaskRequest;
@@ -19,7 +18,6 @@ import dev.switchboard.skill.AgentExecutor;
 import dev.switchboard.skill.ServerCallContext;
 import dev.switchboard.store.Appended;
 import dev.switchboard.store.StoredTask;
-import dev.switchboard.store.TaskChange;
 import dev.switchboard.store.TaskNotices;
 import dev.switchboard.store.TaskStore;
 import dev.switchboard.observe.Tracing;
@@ -225,9 +223,8 @@ public final class TaskService {
         TaskStatus canceled = new TaskStatus(TaskState.CANCELED, null, context.clock().instant());
         // stored before the agent is stopped: whoever waits on the turn sees CANCELED, not WORKING
         Optional<Appended> appended = context.events().locked(request.id(), () -> {
-            Optional<Appended> stored2 = context.store().update(request.id(), task ->
-                    TaskStateMachine.status(task, canceled).map(next -> new TaskChange.Result(next,
-                            List.of(new TaskStatusUpdateEvent(task.id(), task.contextId(), canceled, null)), null)));
+            Optional<Appended> stored2 = context.store().update(request.id(),
+                    task -> TaskChanges.status(task, canceled, null));
             stored2.ifPresent(a -> context.events().publish(request.id(), a));
             return stored2;
         });
