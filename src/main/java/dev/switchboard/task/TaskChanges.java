@@ -4,6 +4,7 @@ import dev.switchboard.protocol.Artifact;
 import dev.switchboard.protocol.StreamEvent;
 import dev.switchboard.protocol.Task;
 import dev.switchboard.protocol.TaskArtifactUpdateEvent;
+import dev.switchboard.protocol.TaskState;
 import dev.switchboard.protocol.TaskStatus;
 import dev.switchboard.protocol.TaskStatusUpdateEvent;
 import dev.switchboard.store.TaskChange;
@@ -23,7 +24,7 @@ final class TaskChanges {
     /**
      * A new status.
      *
-     * @param runner the instance that runs the task from now on, or null when none does
+     * @param runner the instance running the task, which keeps it as {@link #runner} says
      */
     static Optional<TaskChange.Result> status(Task task, TaskStatus status, String runner) {
         return conclude(task, List.of(), status, runner);
@@ -33,7 +34,7 @@ final class TaskChanges {
      * Artifacts and then a status as one change: one transaction, and subscribers receive the
      * artifact updates and the status update together.
      *
-     * @param runner the instance that runs the task from now on, or null when none does
+     * @param runner the instance running the task, which keeps it as {@link #runner} says
      */
     static Optional<TaskChange.Result> conclude(Task task, List<Artifact> artifacts, TaskStatus status,
                                                String runner) {
@@ -52,19 +53,29 @@ final class TaskChanges {
             return Optional.empty();
         }
         events.add(new TaskStatusUpdateEvent(task.id(), task.contextId(), status, null));
-        return Optional.of(new TaskChange.Result(done.get(), events, runner));
+        return Optional.of(new TaskChange.Result(done.get(), events, runner(done.get(), runner)));
     }
 
     /**
      * One artifact, new, replacing the one with its id, or with {@code append} extending it.
      *
-     * @param runner the instance running the task; it keeps the task unless the task waits for
-     *               the client
+     * @param runner the instance running the task, which keeps it as {@link #runner} says
      */
     static Optional<TaskChange.Result> artifact(Task task, Artifact artifact, boolean append, boolean lastChunk,
                                                String runner) {
         return TaskStateMachine.artifact(task, artifact, append).map(next -> new TaskChange.Result(next,
                 List.of(new TaskArtifactUpdateEvent(task.id(), task.contextId(), artifact, append, lastChunk, null)),
-                next.status().state().isInterrupted() ? null : runner));
+                runner(next, runner)));
+    }
+
+    /**
+     * The instance that runs the task once it is {@code next}: a task that is finished or waits
+     * for the client is run by none, so no instance holds a lease on it.
+     *
+     * @param runner the instance running it until now, or null
+     */
+    static String runner(Task next, String runner) {
+        TaskState state = next.status().state();
+        return state.isTerminal() || state.isInterrupted() ? null : runner;
     }
 }

@@ -172,10 +172,8 @@ final class TaskRun {
     boolean conclude(List<Artifact> artifacts, TaskState state, Message message) {
         TaskStatus status = new TaskStatus(state, message == null ? null : message.withIds(contextId, taskId),
                 context.clock().instant());
-        // a task that is finished or waits for the client is no longer run by this instance
-        String runner = state.isTerminal() || state.isInterrupted() ? null : context.runner();
         List<Artifact> added = List.copyOf(artifacts);
-        return write(task -> TaskChanges.conclude(task, added, status, runner));
+        return write(task -> TaskChanges.conclude(task, added, status, context.runner()));
     }
 
     boolean artifact(Artifact artifact, boolean append, boolean lastChunk) {
@@ -308,11 +306,9 @@ final class TaskRun {
         List<StreamEvent> events = new ArrayList<>();
         events.add(pending);
         events.addAll(reported);
-        TaskState state = task.status().state();
         Appended appended;
         try {
-            appended = context.store().create(task, owner,
-                    state.isTerminal() || state.isInterrupted() ? null : context.runner(), events);
+            appended = context.store().create(task, owner, TaskChanges.runner(task, context.runner()), events);
         } catch (IllegalStateException refused) {
             throw RepeatedSend.racing(context.store(), owner, pending.history().get(0).messageId(), taskId)
                     .<RuntimeException>map(RepeatedSend::new).orElse(refused);

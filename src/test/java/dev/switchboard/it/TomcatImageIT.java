@@ -38,6 +38,8 @@ class TomcatImageIT {
         assertTrue(Files.isRegularFile(home.resolve("webapps/ROOT.war")));
         assertTrue(read(home.resolve("conf/context.xml")).contains("<Resources allowLinking=\"true\"/>"),
                 "the image's Tomcat skips the canonical-path check (a Linux file system)");
+        assertTrue(read(home.resolve("conf/server.xml")).contains("discardRequestsAndResponses=\"true\""),
+                "the image's HTTP/2 gives every stream new request objects (README, deployment guide)");
         try (Stream<Path> apps = Files.list(home.resolve("webapps"))) {
             assertEquals(1, apps.count(), "nothing but ROOT.war is deployed");
         }

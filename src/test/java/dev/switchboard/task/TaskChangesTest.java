@@ -36,7 +36,7 @@ class TaskChangesTest {
     @Test
     void aConclusionTellsItsArtifactsInOrderAndThenItsStatus() {
         TaskChange.Result result = TaskChanges.conclude(task(TaskState.WORKING), List.of(ONE, TWO),
-                status(TaskState.COMPLETED), null).orElseThrow();
+                status(TaskState.COMPLETED), "me").orElseThrow();
         assertEquals(List.of(ONE, TWO), result.task().artifacts());
         assertEquals(TaskState.COMPLETED, result.task().status().state());
         assertEquals(List.of(
@@ -55,12 +55,19 @@ class TaskChangesTest {
     }
 
     @Test
-    void theRunnerKeepsAWorkingTaskAndLetsGoOfOneWaitingForTheClient() {
+    void theRunnerKeepsAWorkingTaskAndLetsGoOfOneFinishedOrWaitingForTheClient() {
         assertEquals("me", TaskChanges.artifact(task(TaskState.WORKING), ONE, false, false, "me")
                 .orElseThrow().runner());
         assertNull(TaskChanges.artifact(task(TaskState.INPUT_REQUIRED), ONE, true, true, "me")
                 .orElseThrow().runner());
         assertEquals("me", TaskChanges.status(task(TaskState.SUBMITTED), status(TaskState.WORKING), "me")
                 .orElseThrow().runner());
+        for (TaskState state : List.of(TaskState.INPUT_REQUIRED, TaskState.AUTH_REQUIRED, TaskState.COMPLETED,
+                TaskState.FAILED, TaskState.REJECTED)) {
+            assertNull(TaskChanges.conclude(task(TaskState.WORKING), List.of(ONE), status(state), "me")
+                    .orElseThrow().runner(), state.name());
+            assertNull(TaskChanges.runner(task(state), "me"), state.name());
+        }
+        assertEquals("me", TaskChanges.runner(task(TaskState.WORKING), "me"));
     }
 }
