@@ -142,9 +142,10 @@ public final class TaskDatabase implements AutoCloseable {
                 .property("hibernate.order_inserts", true)
                 .property("hibernate.query.plan_cache_max_size", 64)
                 .property("hibernate.boot.allow_jdbc_metadata_access", false)
-                // no runtime bytecode generation at start: see NoRuntimeBytecode
-                .property("hibernate.dialect", vendor.equals("h2") ? "org.hibernate.dialect.H2Dialect"
-                        : "org.hibernate.dialect.PostgreSQLDialect");
+                // (no runtime bytecode generation at start either: see NoRuntimeBytecode)
+                // without the JDBC metadata Hibernate resolves its dialect from the product's name,
+                // as it would from the metadata (naming the dialect class instead logs a warning)
+                .property("jakarta.persistence.database-product-name", vendor.equals("h2") ? "H2" : "PostgreSQL");
         return new HibernatePersistenceProvider().createEntityManagerFactory(unit);
     }
 

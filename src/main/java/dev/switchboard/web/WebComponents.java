@@ -20,7 +20,6 @@ import jakarta.servlet.FilterRegistration;
 import jakarta.servlet.Servlet;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletRegistration;
-import org.glassfish.jersey.servlet.ServletContainer;
 
 /**
  * The filters and servlets of the web application, built from the running server and registered
@@ -48,7 +47,7 @@ final class WebComponents {
                 "/.well-known/*", "*.json", StaticAssetServlet.PREFIX + "/*");
         // Jersey starts in the background: the card answers while it starts
         filter(context, "jakarta-rest", new JakartaRestFilter(
-                () -> new ServletContainer(new SwitchboardApplication(switchboard))), "/*");
+                () -> SwitchboardApplication.container(switchboard)), "/*");
 
         servlet(context, "agent-card", new AgentCardServlet(switchboard.card(), switchboard.startedAt(),
                 switchboard.settings().serveV03()), "/.well-known/agent-card.json", "/.well-known/agent.json")
