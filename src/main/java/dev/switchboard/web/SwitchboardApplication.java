@@ -71,12 +71,16 @@ public final class SwitchboardApplication extends ResourceConfig {
         Filter before = check.getFilter();
         // set only while Jersey starts: a filter of ours left on a logger the container shares
         // (Payara's Jersey) would hold this application after it is undeployed
-        check.setFilter(record -> !isAboutOne(record.getLevel(), record.getMessage(), resources)
-                && (before == null || before.isLoggable(record)));
+        Filter quiet = record -> !isAboutOne(record.getLevel(), record.getMessage(), resources)
+                && (before == null || before.isLoggable(record));
+        check.setFilter(quiet);
         try {
             start.run();
         } finally {
-            check.setFilter(before);
+            // a filter another application set meanwhile stays in place
+            if (check.getFilter() == quiet) {
+                check.setFilter(before);
+            }
         }
     }
 
