@@ -1,13 +1,19 @@
 package dev.switchboard.protocol;
 
 import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonException;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
 import jakarta.json.stream.JsonLocation;
 import jakarta.json.stream.JsonParser;
 import jakarta.json.stream.JsonParsingException;
-import java.io.InputStream;
+import java.io.ByteArrayInputStream;
+import java.io.InputStreamReader;
 import java.io.Reader;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Iterator;
@@ -36,18 +42,37 @@ public final class BoundedJsonReader {
     }
 
     /**
-     * A whole document: one JSON value and nothing after it.
+     * A whole request body: one JSON value and nothing after it, in UTF-8 (see {@link #parser(byte[])}).
      *
      * @throws JsonParsingException when it is empty, not JSON, followed by more content, or nests
      *                              deeper than {@code maxDepth} ({@link TooDeep})
+     * @throws NotUtf8              when a byte sequence in it is not UTF-8
      */
-    public static JsonValue read(InputStream in, int maxDepth) {
-        try (JsonParser parser = JsonFactory.createParser(in)) {
+    public static JsonValue read(byte[] body, int maxDepth) {
+        try (JsonParser parser = parser(body)) {
             return whole(parser, maxDepth);
+        } catch (JsonException e) {
+            throw NotUtf8.orItself(e);
         }
     }
 
-    /** Like {@link #read(InputStream, int)}, from characters. */
+    /**
+     * A parser of a request body. JSON exchanged between systems is UTF-8 (RFC 8259, section 8.1):
+     * a byte sequence that is not fails the parsing, where a decoder that replaces it would change
+     * the client's text without telling; a leading byte order mark is ignored, as the RFC allows.
+     * Its failures pass through {@link NotUtf8#orItself}.
+     */
+    public static JsonParser parser(byte[] body) {
+        int start = body.length >= 3 && (body[0] & 0xFF) == 0xEF && (body[1] & 0xFF) == 0xBB
+                && (body[2] & 0xFF) == 0xBF ? 3 : 0;
+        CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        return JsonFactory.createParser(new InputStreamReader(
+                new ByteArrayInputStream(body, start, body.length - start), utf8));
+    }
+
+    /** Like {@link #read(byte[], int)}, from characters. */
     public static JsonValue read(Reader in, int maxDepth) {
         try (JsonParser parser = JsonFactory.createParser(in)) {
             return whole(parser, maxDepth);
@@ -137,6 +162,28 @@ public final class BoundedJsonReader {
     }
 
     /** A document that nests objects and arrays deeper than the limit. */
+    /** A request body that is not UTF-8: the parser's reader refused a byte sequence. */
+    public static final class NotUtf8 extends JsonException {
+        private static final long serialVersionUID = 1L;
+
+        private NotUtf8(Throwable cause) {
+            super("The body is not UTF-8", cause);
+        }
+
+        /** The failure of a parser of {@link #parser(byte[])}: this type when the bytes were not UTF-8. */
+        public static JsonException orItself(JsonException e) {
+            if (e instanceof NotUtf8) {
+                return e;
+            }
+            for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+                if (cause instanceof CharacterCodingException) {
+                    return new NotUtf8(cause);
+                }
+            }
+            return e;
+        }
+    }
+
     public static final class TooDeep extends JsonParsingException {
         private static final long serialVersionUID = 1L;
         private final int limit;

@@ -14,7 +14,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.MessageBodyReader;
 import jakarta.ws.rs.ext.MessageBodyWriter;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -61,10 +60,12 @@ public final class JsonbBodyProvider implements MessageBodyReader<Object>, Messa
         }
         try {
             // JSON-B's parser would refuse deep nesting with an unchecked error, far past our limit
-            BoundedJsonReader.read(new ByteArrayInputStream(body), BoundedJsonReader.MAX_DEPTH);
+            BoundedJsonReader.read(body, BoundedJsonReader.MAX_DEPTH);
         } catch (BoundedJsonReader.TooDeep e) {
             throw new WebApplicationException("Request body nests objects and arrays deeper than " + e.limit()
                     + " levels", 400);
+        } catch (BoundedJsonReader.NotUtf8 e) {
+            throw new WebApplicationException("Request body is not UTF-8", 400);
         } catch (JsonException e) {
             throw new WebApplicationException("Request body is not valid JSON for this operation", 400);
         }

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -79,20 +81,29 @@ class ValidationIT extends OnTomcat {
 
     /** A SendMessage on one binding and line, in its own shape, with the given contextId and metadata. */
     private HttpResponse<String> send(String target, String contextId, String metadata) {
+        SendMessage send = sendMessage(target, contextId, metadata);
+        return http.post(send.path(), "application/json", send.body());
+    }
+
+    /** Where a SendMessage of a binding and line goes, and its body. */
+    private record SendMessage(String path, String body) {
+    }
+
+    private static SendMessage sendMessage(String target, String contextId, String metadata) {
         String context = contextId == null ? "" : ",\"contextId\":\"" + contextId + "\"";
         String meta = metadata == null ? "" : ",\"metadata\":" + metadata;
         return switch (target) {
-            case "JSON-RPC 1.0" -> http.post("/", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":7,"
+            case "JSON-RPC 1.0" -> new SendMessage("/", "{\"jsonrpc\":\"2.0\",\"id\":7,"
                     + "\"method\":\"SendMessage\",\"params\":{\"message\":{\"messageId\":\"" + UUID.randomUUID()
                     + "\",\"role\":\"ROLE_USER\",\"parts\":[{\"text\":\"hi\"}]" + context + "}" + meta + "}}");
-            case "JSON-RPC 0.3" -> http.post("/a2a/jsonrpc", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":7,"
+            case "JSON-RPC 0.3" -> new SendMessage("/a2a/jsonrpc", "{\"jsonrpc\":\"2.0\",\"id\":7,"
                     + "\"method\":\"message/send\",\"params\":{\"message\":{\"kind\":\"message\",\"messageId\":\""
                     + UUID.randomUUID() + "\",\"role\":\"user\",\"parts\":[{\"kind\":\"text\",\"text\":\"hi\"}]"
                     + context + "}" + meta + "}}");
-            case "REST 1.0" -> http.post("/a2a/rest/message:send", "application/json", "{\"message\":{\"messageId\":\""
+            case "REST 1.0" -> new SendMessage("/a2a/rest/message:send", "{\"message\":{\"messageId\":\""
                     + UUID.randomUUID() + "\",\"role\":\"ROLE_USER\",\"parts\":[{\"text\":\"hi\"}]" + context + "}"
                     + meta + "}");
-            case "REST 0.3" -> http.post("/a2a/rest/v1/message:send", "application/json", "{\"message\":{\"messageId\":\""
+            case "REST 0.3" -> new SendMessage("/a2a/rest/v1/message:send", "{\"message\":{\"messageId\":\""
                     + UUID.randomUUID() + "\",\"role\":\"ROLE_USER\",\"content\":[{\"text\":\"hi\"}]" + context + "}"
                     + meta + "}");
             default -> throw new IllegalArgumentException(target);
@@ -144,6 +155,29 @@ class ValidationIT extends OnTomcat {
                 assertTrue(Http.json(response).isNull("id"), response.body());
             }
         }
+        assertEquals(before, storedTasks(), "nothing was stored");
+    }
+
+    /**
+     * JSON travels in UTF-8 (RFC 8259): a message whose text holds a byte sequence that is not
+     * UTF-8 is refused, where a lenient decoder would have stored the client's text altered.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"JSON-RPC 1.0", "JSON-RPC 0.3", "REST 1.0", "REST 0.3"})
+    void bodiesThatAreNotUtf8AreRefusedNotAltered(String target) {
+        int before = storedTasks();
+        SendMessage send = sendMessage(target, null, null);
+        byte[] body = send.body().replace("\"hi\"", "\"h\u00e9\"").getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i < body.length; i++) {
+            if (body[i] == (byte) 0xC3) {
+                body[i + 1] = 'i'; // the lead byte of a two-byte sequence, then no continuation
+            }
+        }
+        HttpResponse<String> response = http.send(http.request(send.path()).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build());
+        String message = assertRefused(target, response, target.startsWith("JSON-RPC") ? -32700 : -32600,
+                "INVALID_ARGUMENT");
+        assertTrue(message.contains("not UTF-8"), message);
         assertEquals(before, storedTasks(), "nothing was stored");
     }
 

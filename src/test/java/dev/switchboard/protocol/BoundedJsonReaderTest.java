@@ -27,6 +27,43 @@ class BoundedJsonReaderTest {
         return BoundedJsonReader.read(new StringReader(json), maxDepth);
     }
 
+    private static byte[] bytes(String prefix, int[] sequence, String suffix) {
+        byte[] head = prefix.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] tail = suffix.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] all = new byte[head.length + sequence.length + tail.length];
+        System.arraycopy(head, 0, all, 0, head.length);
+        for (int i = 0; i < sequence.length; i++) {
+            all[head.length + i] = (byte) sequence[i];
+        }
+        System.arraycopy(tail, 0, all, head.length + sequence.length, tail.length);
+        return all;
+    }
+
+    @Test
+    void aBodyIsReadAsUtf8AndRefusedWhenItIsNot() {
+        assertEquals(Json.createValue("grüße 👋"),
+                BoundedJsonReader.read("{\"t\":\"grüße 👋\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                        2).asJsonObject().get("t"));
+        // a byte order mark is ignored, as RFC 8259 allows
+        assertEquals(Json.createValue(1), BoundedJsonReader.read(bytes("", new int[] {0xEF, 0xBB, 0xBF}, "{\"a\":1}"), 2)
+                .asJsonObject().get("a"));
+        int[][] notUtf8 = {
+            {0xFF}, // never in UTF-8
+            {0xC3}, // a sequence cut short
+            {0xC0, 0xAF}, // an overlong '/'
+            {0xED, 0xA0, 0x80}, // a surrogate
+            {0x80}, // a continuation byte alone
+        };
+        for (int[] sequence : notUtf8) {
+            assertThrows(BoundedJsonReader.NotUtf8.class,
+                    () -> BoundedJsonReader.read(bytes("{\"t\":\"a", sequence, "b\"}"), 2),
+                    java.util.Arrays.toString(sequence));
+        }
+        // what is not JSON stays a parsing error, and a deep one names its limit, as before
+        assertThrows(JsonParsingException.class, () -> BoundedJsonReader.read("{\"a\":".getBytes(), 2));
+        assertThrows(BoundedJsonReader.TooDeep.class, () -> BoundedJsonReader.read("[[[1]]]".getBytes(), 2));
+    }
+
     @Test
     void readsWhatTheProviderReads() {
         String json = "{\"a\":[1,2.5,\"x\",true,false,null,{}],\"b\":{\"c\":{\"d\":[[]]}},\"a2\":-7e3,\"\":\"\"}";

@@ -10,7 +10,6 @@ import jakarta.json.JsonValue;
 import jakarta.json.stream.JsonLocation;
 import jakarta.json.stream.JsonParser;
 import jakarta.json.stream.JsonParsingException;
-import java.io.ByteArrayInputStream;
 import java.util.Map;
 
 /**
@@ -36,7 +35,7 @@ public final class JsonRpcEnvelope {
 
     public static JsonRpcRequest parse(byte[] body) {
         JsonValue value;
-        try (JsonParser parser = JsonFactory.createParser(new ByteArrayInputStream(body))) {
+        try (JsonParser parser = BoundedJsonReader.parser(body)) {
             if (!parser.hasNext()) {
                 throw new JsonRpcException(JsonValue.NULL, A2AError.PARSE_ERROR, "Request body is empty");
             }
@@ -52,7 +51,9 @@ public final class JsonRpcEnvelope {
         } catch (JsonParsingException e) {
             throw new JsonRpcException(JsonValue.NULL, A2AError.PARSE_ERROR, "Invalid JSON payload" + at(e.getLocation()));
         } catch (JsonException e) {
-            throw new JsonRpcException(JsonValue.NULL, A2AError.PARSE_ERROR, "Invalid JSON payload");
+            throw new JsonRpcException(JsonValue.NULL, A2AError.PARSE_ERROR,
+                    BoundedJsonReader.NotUtf8.orItself(e) instanceof BoundedJsonReader.NotUtf8
+                            ? "Invalid JSON payload: the body is not UTF-8" : "Invalid JSON payload");
         }
         if (value.getValueType() == JsonValue.ValueType.ARRAY) {
             throw new JsonRpcException(JsonValue.NULL, A2AError.INVALID_REQUEST,

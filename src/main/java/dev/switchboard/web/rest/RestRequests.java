@@ -11,7 +11,6 @@ import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -58,10 +57,12 @@ final class RestRequests {
         }
         JsonValue value;
         try {
-            value = BoundedJsonReader.read(new ByteArrayInputStream(bytes), BoundedJsonReader.MAX_DEPTH);
+            value = BoundedJsonReader.read(bytes, BoundedJsonReader.MAX_DEPTH);
         } catch (BoundedJsonReader.TooDeep e) {
             throw new A2AException(A2AError.INVALID_REQUEST, "Request body is not valid JSON: objects and arrays"
                     + " nest deeper than " + e.limit() + " levels", Map.of("maxDepth", String.valueOf(e.limit())));
+        } catch (BoundedJsonReader.NotUtf8 e) {
+            throw new A2AException(A2AError.INVALID_REQUEST, "Request body is not valid JSON: it is not UTF-8");
         } catch (JsonException e) {
             throw new A2AException(A2AError.INVALID_REQUEST, "Request body is not valid JSON");
         }

@@ -40,6 +40,19 @@ class JsonRpcEnvelopeTest {
     }
 
     @Test
+    void aBodyThatIsNotUtf8IsAParseErrorSayingSo() {
+        byte[] body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"GetTask\",\"params\":{\"id\":\"?\"}}"
+                .getBytes(StandardCharsets.UTF_8);
+        body[body.length - 4] = (byte) 0xFF;
+        JsonRpcException e = assertThrows(JsonRpcException.class, () -> JsonRpcEnvelope.parse(body));
+        assertEquals(A2AError.PARSE_ERROR, e.error().error());
+        assertEquals(JsonValue.NULL, e.id());
+        assertEquals("Invalid JSON payload: the body is not UTF-8", e.getMessage());
+        assertEquals("ü", parse("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\",\"params\":{\"t\":\"ü\"}}")
+                .params().getString("t"));
+    }
+
+    @Test
     void nestingDeeperThanTheLimitIsAParseErrorNamingIt() {
         String params = "{\"a\":".repeat(10_000) + "1" + "}".repeat(10_000);
         for (String body : new String[] {

@@ -38,6 +38,17 @@ class RestRequestsTest {
     }
 
     @Test
+    void aBodyThatIsNotUtf8IsABadRequestSayingSo() {
+        byte[] bytes = "{\"message\":\"?\"}".getBytes(StandardCharsets.UTF_8);
+        bytes[bytes.length - 3] = (byte) 0xC3;
+        A2AException e = assertThrows(A2AException.class, () -> RestRequests.body(new RestCall(null,
+                RequestedVersion.of((String) null), null, "192.0.2.7", null, "application/json", null, null, null,
+                new ByteArrayInputStream(bytes)), false));
+        assertEquals(A2AError.INVALID_REQUEST, e.error());
+        assertEquals("Request body is not valid JSON: it is not UTF-8", e.getMessage());
+    }
+
+    @Test
     void malformedBodiesStayBadRequests() {
         A2AException e = assertThrows(A2AException.class, () -> body("{\"a\":"));
         assertEquals(A2AError.INVALID_REQUEST, e.error());
