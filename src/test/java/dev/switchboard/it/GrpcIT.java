@@ -193,6 +193,78 @@ class GrpcIT extends OnTomcat {
         assertFalse(refused.getStatus().getDescription().contains("Exception"), refused.getStatus().toString());
     }
 
+    /**
+     * A request message that is not its method's protobuf message (a string field that is not
+     * UTF-8, bytes that are no message) is INVALID_ARGUMENT with the error table's details, on
+     * unary and streaming methods of both services, where grpc-java alone answers UNKNOWN; nothing
+     * is stored, and the same bytes made valid are served.
+     */
+    @Test
+    void aMessageThatIsNotItsProtobufTypeIsInvalidArgumentNotUnknown() throws Exception {
+        byte[] valid = send("h\u00e9llo").toByteArray();
+        byte[] notUtf8 = valid.clone();
+        for (int i = 0; i < notUtf8.length - 1; i++) {
+            if (notUtf8[i] == (byte) 0xC3) {
+                notUtf8[i + 1] = 'i'; // a two-byte sequence's lead byte, then no continuation
+            }
+        }
+        byte[] noMessage = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF};
+        Metadata caller = new Metadata();
+        caller.put(Metadata.Key.of("x-switchboard-caller-key", Metadata.ASCII_STRING_MARSHALLER), alice);
+        io.grpc.Channel asAlice = io.grpc.ClientInterceptors.intercept(channel,
+                MetadataUtils.newAttachHeadersInterceptor(caller));
+        int before = as(alice).listTasks(ListTasksRequest.getDefaultInstance()).getTasksCount();
+        for (String method : List.of("lf.a2a.v1.A2AService/SendMessage", "lf.a2a.v1.A2AService/SendStreamingMessage",
+                "a2a.v1.A2AService/SendMessage", "a2a.v1.A2AService/SendStreamingMessage")) {
+            // the 0.3 messages number their fields otherwise: the 1.0 message's bytes may parse there
+            for (byte[] body : method.startsWith("lf.") ? List.of(notUtf8, noMessage) : List.of(noMessage)) {
+                StatusRuntimeException refused = assertThrows(StatusRuntimeException.class,
+                        () -> rawCall(asAlice, method, body), method);
+                assertEquals(Status.Code.INVALID_ARGUMENT, refused.getStatus().getCode(),
+                        method + ": " + refused.getStatus());
+                assertTrue(refused.getStatus().getDescription().contains("is not a valid"),
+                        refused.getStatus().toString());
+                assertFalse(refused.getStatus().getDescription().contains("Exception"), refused.getStatus().toString());
+                assertEquals("INVALID_REQUEST", errorInfo(refused).getReason(), method);
+                assertTrue(StatusProto.fromThrowable(refused).getDetailsList().stream()
+                        .anyMatch(any -> any.is(BadRequest.class)), method);
+            }
+        }
+        assertEquals(before, as(alice).listTasks(ListTasksRequest.getDefaultInstance()).getTasksCount(),
+                "nothing was stored");
+        byte[] answer = rawCall(asAlice, "lf.a2a.v1.A2AService/SendMessage", valid);
+        assertEquals(TaskState.TASK_STATE_COMPLETED, SendMessageResponse.parseFrom(answer).getTask().getStatus().getState());
+    }
+
+    /** One call of a method with the request's bytes as they are, and the first response's bytes. */
+    private static byte[] rawCall(io.grpc.Channel channel, String fullMethodName, byte[] request) {
+        io.grpc.MethodDescriptor.Marshaller<byte[]> bytes = new io.grpc.MethodDescriptor.Marshaller<>() {
+            @Override
+            public java.io.InputStream stream(byte[] value) {
+                return new java.io.ByteArrayInputStream(value);
+            }
+
+            @Override
+            public byte[] parse(java.io.InputStream stream) {
+                try {
+                    return stream.readAllBytes();
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
+        };
+        io.grpc.MethodDescriptor<byte[], byte[]> method = io.grpc.MethodDescriptor.newBuilder(bytes, bytes)
+                .setFullMethodName(fullMethodName)
+                .setType(fullMethodName.endsWith("Streaming" + "Message") ? io.grpc.MethodDescriptor.MethodType.SERVER_STREAMING
+                        : io.grpc.MethodDescriptor.MethodType.UNARY)
+                .build();
+        io.grpc.CallOptions options = io.grpc.CallOptions.DEFAULT.withDeadlineAfter(30, TimeUnit.SECONDS);
+        if (method.getType() == io.grpc.MethodDescriptor.MethodType.UNARY) {
+            return io.grpc.stub.ClientCalls.blockingUnaryCall(channel, method, options, request);
+        }
+        return io.grpc.stub.ClientCalls.blockingServerStreamingCall(channel, method, options, request).next();
+    }
+
     @Test
     void aRefusedCredentialIsUnauthenticatedWithItsReason() {
         StatusRuntimeException refused = assertThrows(StatusRuntimeException.class,

@@ -53,14 +53,16 @@ public final class GrpcEndpoint extends HttpServlet {
         this.services = timer -> {
             ServletServerBuilder builder = new ServletServerBuilder().directExecutor()
                     .scheduledExecutorService(timer).maxInboundMessageSize(maxMessageBytes);
-            ServerServiceDefinition v1 = ServerInterceptors.intercept(com.google.lf.a2a.v1.A2AServiceGrpc.bindService(
-                    new A2AServiceV1(tasks, extendedCard, tenants, serveV03, operations, streams)),
+            ServerServiceDefinition v1 = ServerInterceptors.intercept(UnreadableRequests.refusedIn(
+                    com.google.lf.a2a.v1.A2AServiceGrpc.bindService(new A2AServiceV1(tasks, extendedCard, tenants,
+                            serveV03, operations, streams)), false),
                     CallScope.INTERCEPTOR, HeadersFirst.INSTANCE);
             // outermost: it sees the status every call closes with, whoever set it
             builder.addService(v100Statuses ? ServerInterceptors.intercept(v1, V100Statuses.INSTANCE) : v1);
             if (serveV03) {
-                builder.addService(ServerInterceptors.intercept(com.google.a2a.v1.A2AServiceGrpc.bindService(
-                        new A2AServiceV03(tasks, extendedCard, tenants, operations, streams)),
+                builder.addService(ServerInterceptors.intercept(UnreadableRequests.refusedIn(
+                        com.google.a2a.v1.A2AServiceGrpc.bindService(new A2AServiceV03(tasks, extendedCard, tenants,
+                                operations, streams)), true),
                         CallScope.INTERCEPTOR, HeadersFirst.INSTANCE));
             }
             return builder.buildServletAdapter();
