@@ -98,7 +98,7 @@ public final class BoundedJsonReader {
     public static JsonValue next(JsonParser parser, int maxDepth) {
         JsonParser.Event event = parser.next();
         if (event != JsonParser.Event.START_OBJECT && event != JsonParser.Event.START_ARRAY) {
-            return parser.getValue();
+            return scalar(parser, event);
         }
         // each open level: its builder and, inside an object, the key its value will take
         Deque<Object> builders = new ArrayDeque<>();
@@ -114,7 +114,7 @@ public final class BoundedJsonReader {
                 keys.push(key == null ? "" : key);
                 key = null;
             } else if (event == JsonParser.Event.KEY_NAME) {
-                key = parser.getString();
+                key = wellFormed(parser.getString(), parser);
             } else {
                 JsonValue value;
                 if (event == JsonParser.Event.END_OBJECT || event == JsonParser.Event.END_ARRAY) {
@@ -125,7 +125,7 @@ public final class BoundedJsonReader {
                         return value;
                     }
                 } else {
-                    value = parser.getValue();
+                    value = scalar(parser, event);
                 }
                 if (builders.peek() instanceof JsonObjectBuilder object) {
                     object.add(key, value);
@@ -136,6 +136,32 @@ public final class BoundedJsonReader {
             }
             event = parser.next();
         }
+    }
+
+    private static JsonValue scalar(JsonParser parser, JsonParser.Event event) {
+        if (event == JsonParser.Event.VALUE_STRING) {
+            return JsonFactory.createValue(wellFormed(parser.getString(), parser));
+        }
+        return parser.getValue();
+    }
+
+    /**
+     * The string, when each surrogate in it is half of a pair.
+     *
+     * @throws NotUtf8 when one is not
+     */
+    private static String wellFormed(String text, JsonParser parser) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isSurrogate(c)) {
+                if (!Character.isHighSurrogate(c) || i + 1 == text.length()
+                        || !Character.isLowSurrogate(text.charAt(i + 1))) {
+                    throw new NotUtf8(parser.getLocation());
+                }
+                i++;
+            }
+        }
+        return text;
     }
 
     /** How many levels of objects and arrays {@code value} nests: 0 for a scalar, 1 for {@code {}}. */
@@ -162,12 +188,23 @@ public final class BoundedJsonReader {
     }
 
     /** A document that nests objects and arrays deeper than the limit. */
-    /** A request body that is not UTF-8: the parser's reader refused a byte sequence. */
+    /**
+     * Text that UTF-8 cannot carry: a request body whose bytes are not UTF-8 (the parser's reader
+     * refused a sequence), or a string whose escapes leave a surrogate unpaired ({@code "\ud800"}),
+     * which every writer of the text would turn into something else ({@code ?} in the store, an
+     * error in protobuf). Its message says which, in words a client can be shown.
+     */
     public static final class NotUtf8 extends JsonException {
         private static final long serialVersionUID = 1L;
 
         private NotUtf8(Throwable cause) {
-            super("The body is not UTF-8", cause);
+            super("the body is not UTF-8", cause);
+        }
+
+        private NotUtf8(JsonLocation location) {
+            super("a string holds an unpaired surrogate, which UTF-8 cannot carry"
+                    + (location == null ? "" : " (line " + location.getLineNumber() + ", column "
+                    + location.getColumnNumber() + ")"));
         }
 
         /** The failure of a parser of {@link #parser(byte[])}: this type when the bytes were not UTF-8. */

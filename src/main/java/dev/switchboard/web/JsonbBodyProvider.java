@@ -65,7 +65,7 @@ public final class JsonbBodyProvider implements MessageBodyReader<Object>, Messa
             throw new WebApplicationException("Request body nests objects and arrays deeper than " + e.limit()
                     + " levels", 400);
         } catch (BoundedJsonReader.NotUtf8 e) {
-            throw new WebApplicationException("Request body is not UTF-8", 400);
+            throw new WebApplicationException("Request body is not valid JSON: " + e.getMessage(), 400);
         } catch (JsonException e) {
             throw new WebApplicationException("Request body is not valid JSON for this operation", 400);
         }

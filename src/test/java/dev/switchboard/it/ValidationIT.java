@@ -160,7 +160,8 @@ class ValidationIT extends OnTomcat {
 
     /**
      * JSON travels in UTF-8 (RFC 8259): a message whose text holds a byte sequence that is not
-     * UTF-8 is refused, where a lenient decoder would have stored the client's text altered.
+     * UTF-8, or an escaped surrogate without its pair, is refused, where a lenient reader would
+     * have stored the client's text altered.
      */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"JSON-RPC 1.0", "JSON-RPC 0.3", "REST 1.0", "REST 0.3"})
@@ -178,6 +179,11 @@ class ValidationIT extends OnTomcat {
         String message = assertRefused(target, response, target.startsWith("JSON-RPC") ? -32700 : -32600,
                 "INVALID_ARGUMENT");
         assertTrue(message.contains("not UTF-8"), message);
+        // an escape that leaves a surrogate unpaired: text that would be stored as "?"
+        response = http.post(send.path(), "application/json", send.body().replace("\"hi\"", "\"h\\ud800i\""));
+        message = assertRefused(target, response, target.startsWith("JSON-RPC") ? -32700 : -32600,
+                "INVALID_ARGUMENT");
+        assertTrue(message.contains("unpaired surrogate"), message);
         assertEquals(before, storedTasks(), "nothing was stored");
     }
 

@@ -59,6 +59,16 @@ class BoundedJsonReaderTest {
                     () -> BoundedJsonReader.read(bytes("{\"t\":\"a", sequence, "b\"}"), 2),
                     java.util.Arrays.toString(sequence));
         }
+        // escapes that leave a surrogate unpaired make text no UTF-8 can carry; a pair is a character
+        assertEquals(Json.createValue("\ud83d\udc4b"), BoundedJsonReader.read("[\"\\ud83d\\udc4b\"]".getBytes(), 2)
+                .asJsonArray().get(0));
+        for (String json : new String[] {"[\"a\\ud800b\"]", "[\"\\udc00\"]", "[\"\\udc4b\\ud83d\"]",
+                "{\"\\ud800\":1}", "\"\\ud800\"", "{\"a\":[{\"b\":\"x\\ud800\"}]}"}) {
+            BoundedJsonReader.NotUtf8 e = assertThrows(BoundedJsonReader.NotUtf8.class,
+                    () -> BoundedJsonReader.read(json.getBytes(), 5), json);
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().startsWith(
+                    "a string holds an unpaired surrogate, which UTF-8 cannot carry (line 1, column "), e.getMessage());
+        }
         // what is not JSON stays a parsing error, and a deep one names its limit, as before
         assertThrows(JsonParsingException.class, () -> BoundedJsonReader.read("{\"a\":".getBytes(), 2));
         assertThrows(BoundedJsonReader.TooDeep.class, () -> BoundedJsonReader.read("[[[1]]]".getBytes(), 2));

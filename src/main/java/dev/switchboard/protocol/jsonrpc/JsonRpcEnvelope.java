@@ -51,9 +51,10 @@ public final class JsonRpcEnvelope {
         } catch (JsonParsingException e) {
             throw new JsonRpcException(JsonValue.NULL, A2AError.PARSE_ERROR, "Invalid JSON payload" + at(e.getLocation()));
         } catch (JsonException e) {
+            JsonException failure = BoundedJsonReader.NotUtf8.orItself(e);
             throw new JsonRpcException(JsonValue.NULL, A2AError.PARSE_ERROR,
-                    BoundedJsonReader.NotUtf8.orItself(e) instanceof BoundedJsonReader.NotUtf8
-                            ? "Invalid JSON payload: the body is not UTF-8" : "Invalid JSON payload");
+                    failure instanceof BoundedJsonReader.NotUtf8 ? "Invalid JSON payload: " + failure.getMessage()
+                            : "Invalid JSON payload");
         }
         if (value.getValueType() == JsonValue.ValueType.ARRAY) {
             throw new JsonRpcException(JsonValue.NULL, A2AError.INVALID_REQUEST,

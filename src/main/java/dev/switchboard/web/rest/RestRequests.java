@@ -62,7 +62,7 @@ final class RestRequests {
             throw new A2AException(A2AError.INVALID_REQUEST, "Request body is not valid JSON: objects and arrays"
                     + " nest deeper than " + e.limit() + " levels", Map.of("maxDepth", String.valueOf(e.limit())));
         } catch (BoundedJsonReader.NotUtf8 e) {
-            throw new A2AException(A2AError.INVALID_REQUEST, "Request body is not valid JSON: it is not UTF-8");
+            throw new A2AException(A2AError.INVALID_REQUEST, "Request body is not valid JSON: " + e.getMessage());
         } catch (JsonException e) {
             throw new A2AException(A2AError.INVALID_REQUEST, "Request body is not valid JSON");
         }

@@ -48,6 +48,10 @@ class JsonRpcEnvelopeTest {
         assertEquals(A2AError.PARSE_ERROR, e.error().error());
         assertEquals(JsonValue.NULL, e.id());
         assertEquals("Invalid JSON payload: the body is not UTF-8", e.getMessage());
+        JsonRpcException unpaired = refused("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\",\"params\":{\"t\":\"\\ud800\"}}");
+        assertEquals(A2AError.PARSE_ERROR, unpaired.error().error());
+        assertTrue(unpaired.getMessage().startsWith("Invalid JSON payload: a string holds an unpaired surrogate"),
+                unpaired.getMessage());
         assertEquals("ü", parse("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\",\"params\":{\"t\":\"ü\"}}")
                 .params().getString("t"));
     }

@@ -45,7 +45,7 @@ class RestRequestsTest {
                 RequestedVersion.of((String) null), null, "192.0.2.7", null, "application/json", null, null, null,
                 new ByteArrayInputStream(bytes)), false));
         assertEquals(A2AError.INVALID_REQUEST, e.error());
-        assertEquals("Request body is not valid JSON: it is not UTF-8", e.getMessage());
+        assertEquals("Request body is not valid JSON: the body is not UTF-8", e.getMessage());
     }
 
     @Test
