@@ -187,6 +187,33 @@ class ValidationIT extends OnTomcat {
         assertEquals(before, storedTasks(), "nothing was stored");
     }
 
+    /**
+     * A query parameter a route reads is percent-decoded as UTF-8 and refused when it does not
+     * decode, rather than read with replacement characters (a filter on a value nobody sent) or
+     * kept as sent; one that decodes is read.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"/a2a/rest/tasks?contextId=%FF%FE", "/a2a/rest/tasks?context_id=%C3",
+            "/a2a/rest/tasks?pageSize=%C0%AF", "/a2a/rest/tasks/t-1?historyLength=%E2%82",
+            "/a2a/rest/v1/tasks/t-1?historyLength=%FF"})
+    void queryParametersThatAreNotPercentEncodedUtf8AreRefused(String target) {
+        HttpResponse<String> response = http.get(target);
+        String message = assertRefused(target.contains("/v1/") ? "REST 0.3" : "REST 1.0", response, -32602,
+                "INVALID_ARGUMENT");
+        assertTrue(message.contains("is not percent-encoded UTF-8"), message);
+        assertTrue(message.contains(target.substring(target.indexOf('?') + 1, target.indexOf('='))), message);
+    }
+
+    @org.junit.jupiter.api.Test
+    void aQueryParameterThatDecodesFiltersByItsText() {
+        String context = "ctx é+" + UUID.randomUUID();
+        assertFalse(send("REST 1.0", context, null).body().contains("\"error\""));
+        String encoded = java.net.URLEncoder.encode(context, StandardCharsets.UTF_8);
+        JsonObject page = Http.json(http.get("/a2a/rest/tasks?contextId=" + encoded));
+        assertEquals(1, page.getInt("totalSize"), page.toString());
+        assertEquals(context, page.getJsonArray("tasks").getJsonObject(0).getString("contextId"));
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"JSON-RPC 1.0", "JSON-RPC 0.3", "REST 1.0", "REST 0.3"})
     void identifiersLongerThanTheirLimitsAreInvalidParamsNamingFieldAndLimit(String target) {

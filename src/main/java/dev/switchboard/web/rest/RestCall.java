@@ -16,6 +16,8 @@ import java.util.Map;
  * @param tenant          the tenant of the path prefix, or null
  * @param contentEncoding the {@code Content-Encoding} header, or null
  * @param lastEventId     the {@code Last-Event-ID} header, or null
+ * @param query           the query's parameters as sent, still percent-encoded ({@link RestRequests#query}
+ *                        decodes the ones a route reads)
  * @param body            the body; empty for routes that take none
  * @param extensions      what the request's {@code A2A-Extensions} come to for its caller
  * @param traceparent     the W3C {@code traceparent} header, or null: the operation log's trace id

@@ -13,6 +13,7 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -79,16 +80,32 @@ final class RestRequests {
      * Query parameters as a JSON object of strings, which the codecs read as ProtoJSON does. Each
      * name is also read in snake_case ({@code history_length}), as ProtoJSON accepts both and 0.3
      * clients send it so; the camelCase one wins when both are present.
+     *
+     * @param parameters the query's names and values as sent, still percent-encoded: each is
+     *                   decoded here as UTF-8 ({@code +} a space, as in a form), and one that does
+     *                   not decode is refused rather than read with replacement characters, which
+     *                   would filter by a value the client never sent
+     * @throws A2AException invalid params naming the parameter, when its value is not
+     *                      percent-encoded UTF-8
      */
     static JsonObjectBuilder query(Map<String, List<String>> parameters, List<String> names) {
+        Map<String, String> decoded = new HashMap<>();
+        for (Map.Entry<String, List<String>> parameter : parameters.entrySet()) {
+            String name = QueryText.decoded(parameter.getKey());
+            if (name != null && !parameter.getValue().isEmpty()) {
+                decoded.putIfAbsent(name, parameter.getValue().get(0));
+            }
+        }
         JsonObjectBuilder json = JsonFactory.createObjectBuilder();
         for (String name : names) {
-            List<String> values = parameters.get(name);
-            if (values == null || values.isEmpty()) {
-                values = parameters.get(snakeCase(name));
-            }
-            if (values != null && !values.isEmpty()) {
-                json.add(name, values.get(0));
+            String sentAs = decoded.containsKey(name) ? name : snakeCase(name);
+            String raw = decoded.get(sentAs);
+            if (raw != null) {
+                String value = QueryText.decoded(raw);
+                if (value == null) {
+                    throw A2AException.invalidField(sentAs, "is not percent-encoded UTF-8");
+                }
+                json.add(name, value);
             }
         }
         return json;

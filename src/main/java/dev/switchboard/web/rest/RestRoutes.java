@@ -145,7 +145,7 @@ public abstract class RestRoutes {
                 RequestScope.caller(http), RequestScope.clientAddress(http), (String) http.getAttribute(RestResource.TENANT),
                 http.getHeader(HttpHeaders.CONTENT_TYPE),
                 http.getHeader(HttpNames.CONTENT_ENCODING), http.getHeader(HttpNames.LAST_EVENT_ID),
-                uri == null ? null : uri.getQueryParameters(), body, RequestScope.extensions(http),
+                uri == null ? null : uri.getQueryParameters(false), body, RequestScope.extensions(http),
                 http.getHeader(HttpNames.TRACEPARENT));
     }
 
