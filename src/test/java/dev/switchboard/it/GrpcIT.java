@@ -236,6 +236,56 @@ class GrpcIT extends OnTomcat {
         assertEquals(TaskState.TASK_STATE_COMPLETED, SendMessageResponse.parseFrom(answer).getTask().getStatus().getState());
     }
 
+    /**
+     * Mistakes no gRPC library makes, sent as raw HTTP/2 with curl: metadata grpc-servlet cannot
+     * read (a malformed grpc-timeout, a -bin value that is not base64) was an HTTP 500 and an
+     * incident in the log; a unary call without a message or with two was grpc-java's INTERNAL.
+     * Each is now INVALID_ARGUMENT in gRPC's form, and nothing is logged as an incident.
+     */
+    @Test
+    void wireMistakesAreInvalidArgumentNotHttpErrors() throws Exception {
+        Assumptions.assumeTrue(Arrays.stream(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+                .anyMatch(dir -> Files.isExecutable(Path.of(dir, "curl"))), "needs curl with HTTP/2");
+        byte[] message = send("wire").toByteArray();
+        byte[] frame = new byte[5 + message.length];
+        frame[1] = (byte) (message.length >>> 24);
+        frame[2] = (byte) (message.length >>> 16);
+        frame[3] = (byte) (message.length >>> 8);
+        frame[4] = (byte) message.length;
+        System.arraycopy(message, 0, frame, 5, message.length);
+        Path one = Files.write(Files.createTempFile("one", ".grpc"), frame);
+        byte[] twice = new byte[frame.length * 2];
+        System.arraycopy(frame, 0, twice, 0, frame.length);
+        System.arraycopy(frame, 0, twice, frame.length, frame.length);
+        Path two = Files.write(Files.createTempFile("two", ".grpc"), twice);
+        Path none = Files.write(Files.createTempFile("none", ".grpc"), new byte[0]);
+        long incidents = incidentsOnGrpcPaths();
+        assertEquals("HTTP/2 200|grpc-status: 0", curlCall(one));
+        for (Object[] mistake : new Object[][] {{one, "grpc-timeout: abc"}, {one, "grpc-timeout: 123456789S"},
+                {one, "x-probe-bin: !!not base64!!"}, {none, null}, {two, null}}) {
+            String answer = curlCall((Path) mistake[0], mistake[1] == null ? new String[0]
+                    : new String[] {"-H", (String) mistake[1]});
+            assertEquals("HTTP/2 200|grpc-status: 3", answer, Arrays.toString(mistake));
+        }
+        assertEquals(incidents, incidentsOnGrpcPaths(), "no incident was logged");
+    }
+
+    /** The HTTP status line and grpc-status of one SendMessage call sent with curl, as "status|grpc-status". */
+    private String curlCall(Path body, String... headers) throws Exception {
+        List<String> command = new ArrayList<>(List.of("curl", "-s", "--http2-prior-knowledge", "-o", "/dev/null",
+                "-D", "-", "--data-binary", "@" + body, "-H", "content-type: application/grpc", "-H", "te: trailers",
+                "-H", "x-switchboard-caller-key: " + alice));
+        command.addAll(List.of(headers));
+        command.add("http://" + base.getHost() + ":" + base.getPort() + "/lf.a2a.v1.A2AService/SendMessage");
+        Process curl = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(curl.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(curl.waitFor(30, TimeUnit.SECONDS), "curl ended");
+        String status = out.lines().filter(line -> line.startsWith("HTTP/")).findFirst().orElse("?").trim();
+        String grpc = out.lines().filter(line -> line.toLowerCase(java.util.Locale.ROOT).startsWith("grpc-status:"))
+                .findFirst().orElse("no grpc-status").trim();
+        return status + "|" + grpc;
+    }
+
     /** One call of a method with the request's bytes as they are, and the first response's bytes. */
     private static byte[] rawCall(io.grpc.Channel channel, String fullMethodName, byte[] request) {
         io.grpc.MethodDescriptor.Marshaller<byte[]> bytes = new io.grpc.MethodDescriptor.Marshaller<>() {

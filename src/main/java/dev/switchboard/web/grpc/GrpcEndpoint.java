@@ -5,6 +5,7 @@ import dev.switchboard.observe.Operations;
 import dev.switchboard.runtime.DaemonThreads;
 import dev.switchboard.task.TaskService;
 import dev.switchboard.web.binding.Endpoints;
+import dev.switchboard.web.binding.ErrorBody;
 import dev.switchboard.web.binding.GrpcRefusals;
 import dev.switchboard.web.binding.StreamRegistry;
 import dev.switchboard.web.binding.Tenants;
@@ -16,6 +17,7 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.function.Function;
@@ -92,6 +94,11 @@ public final class GrpcEndpoint extends HttpServlet {
         if (request.getRemoteAddr() == null || request.getLocalAddr() == null) {
             // the container closed the connection before the call began (an HTTP/2 protocol or
             // overhead error): nobody is left to answer, and gRPC's adapter would throw on it
+            return;
+        }
+        Optional<String> unreadable = CallHeaders.unreadable(request);
+        if (unreadable.isPresent()) {
+            GrpcRefusals.send(response, 400, unreadable.get(), "INVALID_METADATA", ErrorBody.DOMAIN);
             return;
         }
         ServletAdapter services = adapter();

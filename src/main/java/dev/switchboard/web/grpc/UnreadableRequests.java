@@ -20,8 +20,8 @@ import java.util.Map;
 
 /**
  * Refuses a request message that is not its method's protobuf message (bytes that do not parse,
- * a string field that is not UTF-8) as INVALID_ARGUMENT with the error table's details, as every
- * other bad request. grpc-java parses each request message before the service's listener sees
+ * a string field that is not UTF-8), and a call of a method that takes one message that carries
+ * none or more, as INVALID_ARGUMENT with the error table's details, as every other bad request. grpc-java parses each request message before the service's listener sees
  * it and ends the call as UNKNOWN ("Application error processing RPC") when that fails; here the
  * call receives the message's bytes, and the listener parses them where the failure can be
  * answered. The parsing is the same, done once.
@@ -78,6 +78,7 @@ final class UnreadableRequests {
         private final ServerCall.Listener<Q> next;
         private final boolean v03;
         // a call's listener methods are called one at a time, never concurrently
+        private boolean received;
         private boolean refused;
 
         Parsing(MethodDescriptor<Q, R> method, ServerCall<InputStream, R> call, ServerCall.Listener<Q> next,
@@ -93,18 +94,28 @@ final class UnreadableRequests {
             if (refused) {
                 return;
             }
+            if (received && method.getType().clientSendsOneMessage()) {
+                // grpc-java would answer INTERNAL ("Too many requests")
+                refuse("The call carries more than one " + messageName() + "; this method takes one");
+                return;
+            }
+            received = true;
             Q message;
             try {
                 message = method.parseRequest(bytes);
             } catch (RuntimeException unreadable) {
-                refused = true;
-                StatusRuntimeException status = GrpcFailures.status(new A2AException(A2AError.INVALID_REQUEST,
-                        "The request is not a valid " + messageName() + ": " + reason(unreadable), Map.of(),
-                        List.of(new FieldViolation("", "is not a valid " + messageName()))), v03);
-                call.close(status.getStatus(), status.getTrailers() == null ? new Metadata() : status.getTrailers());
+                refuse("The request is not a valid " + messageName() + ": " + reason(unreadable));
                 return;
             }
             next.onMessage(message);
+        }
+
+        /** Ends the call as a bad request; nothing of it reaches the service any more. */
+        private void refuse(String why) {
+            refused = true;
+            StatusRuntimeException status = GrpcFailures.status(new A2AException(A2AError.INVALID_REQUEST, why,
+                    Map.of(), List.of(new FieldViolation("", "is not one valid " + messageName()))), v03);
+            call.close(status.getStatus(), status.getTrailers() == null ? new Metadata() : status.getTrailers());
         }
 
         private String messageName() {
@@ -124,6 +135,10 @@ final class UnreadableRequests {
 
         @Override
         public void onHalfClose() {
+            if (!refused && !received && method.getType().clientSendsOneMessage()) {
+                // grpc-java would answer INTERNAL ("Half-closed without a request")
+                refuse("The call carries no " + messageName());
+            }
             if (!refused) {
                 next.onHalfClose();
             }

@@ -91,6 +91,30 @@ class UnreadableRequestsTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void aUnaryCallWithoutItsMessageOrWithTwoIsAnInvalidRequest() {
+        byte[] request = SendMessageRequest.newBuilder().setMessage(Message.newBuilder().setMessageId("m-2"))
+                .build().toByteArray();
+        ServerMethodDefinition<InputStream, Object> method = (ServerMethodDefinition<InputStream, Object>)
+                service.getMethod("lf.a2a.v1.A2AService/SendMessage");
+        Call<Object> none = new Call<>(method.getMethodDescriptor());
+        ServerCall.Listener<InputStream> listener = method.getServerCallHandler().startCall(none, new Metadata());
+        listener.onHalfClose();
+        assertEquals(Status.Code.INVALID_ARGUMENT, none.status.getCode());
+        assertEquals("The call carries no SendMessageRequest message", none.status.getDescription());
+
+        Call<Object> two = new Call<>(method.getMethodDescriptor());
+        listener = method.getServerCallHandler().startCall(two, new Metadata());
+        listener.onMessage(new ByteArrayInputStream(request));
+        listener.onMessage(new ByteArrayInputStream(request));
+        listener.onHalfClose();
+        assertEquals(Status.Code.INVALID_ARGUMENT, two.status.getCode());
+        assertTrue(two.status.getDescription().startsWith("The call carries more than one SendMessageRequest"),
+                two.status.getDescription());
+        assertEquals(List.of(), served);
+    }
+
+    @Test
     void aMessageThatParsesReachesTheServiceParsedOnce() {
         SendMessageRequest request = SendMessageRequest.newBuilder()
                 .setMessage(Message.newBuilder().setMessageId("m-1")).build();
