@@ -21,10 +21,11 @@ import java.util.Map;
 /**
  * Refuses a request message that is not its method's protobuf message (bytes that do not parse,
  * a string field that is not UTF-8), and a call of a method that takes one message that carries
- * none or more, as INVALID_ARGUMENT with the error table's details, as every other bad request. grpc-java parses each request message before the service's listener sees
- * it and ends the call as UNKNOWN ("Application error processing RPC") when that fails; here the
- * call receives the message's bytes, and the listener parses them where the failure can be
- * answered. The parsing is the same, done once.
+ * none or more, as INVALID_ARGUMENT with the error table's details, as every other bad request.
+ * grpc-java parses each request message before the service's listener sees it and ends the call
+ * as UNKNOWN ("Application error processing RPC") when that fails; here the call receives the
+ * message's bytes, and the listener parses them where the failure can be answered. The parsing
+ * is the same, done once.
  */
 final class UnreadableRequests {
     /** Hands the message's bytes on as they came: the listener below parses them. */
