@@ -89,17 +89,18 @@ final class RestRequests {
      *                      percent-encoded UTF-8
      */
     static JsonObjectBuilder query(Map<String, List<String>> parameters, List<String> names) {
-        Map<String, String> decoded = new HashMap<>();
+        // each name decoded, with its first value as sent
+        Map<String, String> sentValues = new HashMap<>();
         for (Map.Entry<String, List<String>> parameter : parameters.entrySet()) {
             String name = QueryText.decoded(parameter.getKey());
             if (name != null && !parameter.getValue().isEmpty()) {
-                decoded.putIfAbsent(name, parameter.getValue().get(0));
+                sentValues.putIfAbsent(name, parameter.getValue().get(0));
             }
         }
         JsonObjectBuilder json = JsonFactory.createObjectBuilder();
         for (String name : names) {
-            String sentAs = decoded.containsKey(name) ? name : snakeCase(name);
-            String raw = decoded.get(sentAs);
+            String sentAs = sentValues.containsKey(name) ? name : snakeCase(name);
+            String raw = sentValues.get(sentAs);
             if (raw != null) {
                 String value = QueryText.decoded(raw);
                 if (value == null) {
