@@ -232,8 +232,9 @@ public final class SettingsLoader {
 
     /**
      * The default store: an H2 file in the data dir, each commit written through before it
-     * returns. H2's {@code async:} file system is immune to thread interrupts, which on the default
-     * one close the whole database; cancelling a task interrupts the thread of its agent. Task and
+     * returns. The store's own file system ({@code uninterruptible:}, registered by the store before
+     * it connects) is immune to thread interrupts, which on H2's default one close the whole
+     * database; cancelling a task interrupts the thread of its agent. Task and
      * event JSON up to 1 MiB stays inside its row: H2's separate LOB store would add several
      * B-tree writes to every commit (about 40% of a SendMessage's store time when measured).
      * H2's retention time stays at its 45 s: freed space must not be overwritten before the
@@ -241,7 +242,7 @@ public final class SettingsLoader {
      * (measured: a shorter retention lost the event log of a task across a SIGKILL).
      */
     public static String embeddedUrl(Path dataDir) {
-        return "jdbc:h2:async:" + dataDir.resolve("switchboard")
+        return "jdbc:h2:uninterruptible:" + dataDir.resolve("switchboard")
                 + ";WRITE_DELAY=0;MAX_LENGTH_INPLACE_LOB=1048576;DB_CLOSE_ON_EXIT=FALSE";
     }
 

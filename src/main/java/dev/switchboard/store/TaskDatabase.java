@@ -65,6 +65,9 @@ public final class TaskDatabase implements AutoCloseable {
      * @param password may be null; never logged
      */
     public static TaskDatabase open(String jdbcUrl, String user, String password, int poolSize) {
+        if (vendor(jdbcUrl).equals("h2")) {
+            UninterruptibleFilePath.register();
+        }
         HikariConfig pool = new HikariConfig();
         pool.setPoolName("switchboard");
         pool.setJdbcUrl(jdbcUrl);

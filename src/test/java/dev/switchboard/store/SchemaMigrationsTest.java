@@ -35,6 +35,7 @@ class SchemaMigrationsTest {
 
     @BeforeEach
     void fileDatabase() {
+        UninterruptibleFilePath.register();
         h2 = new JdbcDataSource();
         h2.setURL(SettingsLoader.embeddedUrl(dir));
     }
