@@ -2,7 +2,6 @@ package dev.switchboard.task;
 
 import dev.switchboard.protocol.A2AError;
 import dev.switchboard.protocol.A2AException;
-import dev.switchboard.protocol.TaskPushNotificationConfig;
 import dev.switchboard.protocol.SendMessageResult;
 import dev.switchboard.protocol.Task;
 import dev.switchboard.protocol.TaskState;
@@ -20,17 +19,12 @@ import dev.switchboard.store.Appended;
 import dev.switchboard.store.StoredTask;
 import dev.switchboard.store.TaskNotices;
 import dev.switchboard.store.TaskStore;
-import dev.switchboard.observe.Tracing;
-import io.opentelemetry.context.Context;
 import java.time.Clock;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.function.Supplier;
 
 /**
  * The A2A operations, one method each, independent of binding and protocol version. Every task
@@ -43,8 +37,7 @@ import java.util.function.Supplier;
  */
 public final class TaskService {
     private final TaskContext context;
-    private final ExecutorService workers;
-    private final MessageIntake intake;
+    private final Turns turns;
     private final Subscriptions subscriptions;
     private final PushConfigs push;
     private final TaskLists lists;
@@ -76,8 +69,7 @@ public final class TaskService {
                        ExecutorService writers, Clock clock, String runner, InputLimits limits, PushConfigs push,
                        TaskQuota quota) {
         this.context = new TaskContext(store, events, agent, clock, runner, writers);
-        this.workers = workers;
-        this.intake = new MessageIntake(context, limits, quota);
+        this.turns = new Turns(context, workers, new MessageIntake(context, limits, quota), push);
         this.subscriptions = new Subscriptions(context);
         this.push = push;
         this.lists = new TaskLists(context.store(), limits.maxListBytes());
@@ -113,18 +105,18 @@ public final class TaskService {
         TaskRun run;
         Task created;
         try {
-            run = accept(request, call);
+            run = turns.accept(request, call);
             created = request.configuration().returnImmediately() ? run.ensureCreated() : null;
         } catch (RepeatedSend repeat) {
             return CompletableFuture.completedFuture(TaskViews.withHistory(repeat.existing().task(), historyLength));
         }
         if (created != null) {
-            start(run);
+            turns.start(run);
             return CompletableFuture.completedFuture(TaskViews.withHistory(created, historyLength));
         }
-        Waiter waiter = beforeStart(run, () -> waitFor(run));
+        Waiter waiter = Turns.beforeStart(run, () -> waitFor(run));
         try {
-            start(run);
+            turns.start(run);
         } catch (RuntimeException e) {
             context.events().remove(run.taskId(), waiter);
             throw e;
@@ -142,7 +134,7 @@ public final class TaskService {
         }
         // another instance's events may still be on their way here: the waiter must know which came before it
         return context.events().locked(run.taskId(), () -> {
-            long afterSeq = lastSeq(run.taskId());
+            long afterSeq = turns.lastSeq(run.taskId());
             Waiter waiter = new Waiter(run.taskId(), context.events(), run, afterSeq);
             context.events().add(run.taskId(), waiter, afterSeq);
             return waiter;
@@ -161,18 +153,18 @@ public final class TaskService {
         StreamRules rules = StreamRules.of(call.line());
         TaskRun run;
         try {
-            run = accept(request, call);
+            run = turns.accept(request, call);
         } catch (RepeatedSend repeat) {
             RepeatStreams.follow(context, repeat.existing().task().id(), sink, rules);
             return;
         }
-        Subscription subscription = beforeStart(run, () -> attach(run, sink, rules));
+        Subscription subscription = Turns.beforeStart(run, () -> attach(run, sink, rules));
         if (subscription == null) {
             run.abandon();
             return;
         }
         try {
-            start(run);
+            turns.start(run);
         } catch (RuntimeException e) {
             context.events().remove(run.taskId(), subscription);
             throw e;
@@ -286,64 +278,6 @@ public final class TaskService {
     /** Agents running now, on this instance. */
     public int runningCount() {
         return context.runningCount();
-    }
-
-    /**
-     * Takes the message in. Its fields' lengths and a push config it carries are checked before
-     * anything is stored; the config is registered before the agent starts, so it is owed every
-     * event of a new task.
-     */
-    private TaskRun accept(SendMessageRequest request, ServerCallContext call) {
-        FieldLimits.check(request);
-        TaskPushNotificationConfig config = request.configuration().pushNotificationConfig();
-        TaskPushNotificationConfig accepted = config == null ? null
-                : push.accept(config, "configuration.taskPushNotificationConfig", call, request.message().taskId());
-        TaskRun run = intake.accept(request, call);
-        if (accepted != null) {
-            beforeStart(run, () -> push.register(accepted, run.taskId(),
-                    run.isFollowUp() ? lastSeq(run.taskId()) : 0, call.line()));
-        }
-        return run;
-    }
-
-    /**
-     * A step between taking a message in and starting its turn. The turn is already registered,
-     * so a step that fails abandons it: otherwise the task would look busy to the next message.
-     */
-    private static <T> T beforeStart(TaskRun run, Supplier<T> step) {
-        try {
-            return step.get();
-        } catch (RuntimeException e) {
-            run.abandon();
-            throw e;
-        }
-    }
-
-    private static void beforeStart(TaskRun run, Runnable step) {
-        beforeStart(run, () -> {
-            step.run();
-            return null;
-        });
-    }
-
-    /** The sequence number of the task's last stored event (0 if none): its row only, not its JSON. */
-    private long lastSeq(String taskId) {
-        return context.store().lastSeqs(List.of(taskId)).getOrDefault(taskId, 0L);
-    }
-
-    private void start(TaskRun run) {
-        // a follow-up's turn was registered as the message was taken in (MessageIntake)
-        if (!run.isFollowUp() && !context.begin(run)) {
-            throw TaskAccess.stillWorking(run.taskId());
-        }
-        try {
-            // the run continues the trace of the operation that started it (a no-op without tracing)
-            Context parent = Tracing.currentContext();
-            run.started(workers.submit(() -> run.execute(parent)));
-        } catch (RejectedExecutionException e) {
-            run.abandon();
-            throw new A2AException(A2AError.INTERNAL_ERROR, "The server is at capacity; try again shortly");
-        }
     }
 
     private StoredTask visible(String taskId, ServerCallContext call) {
