@@ -16,11 +16,9 @@ import com.google.lf.a2a.v1.Task;
 import com.google.protobuf.Struct;
 import com.google.protobuf.Value;
 import com.google.rpc.ErrorInfo;
-import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.protobuf.StatusProto;
 import io.grpc.stub.MetadataUtils;
 import java.net.URL;
@@ -33,9 +31,8 @@ import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -52,7 +49,8 @@ class ExtensionsGrpcIT {
 
     @ArquillianResource
     URL base;
-    private ManagedChannel channel;
+    @RegisterExtension
+    final GrpcChannel channel = new GrpcChannel(() -> base);
     private final String caller = "grpc-extensions-" + UUID.randomUUID();
     private final AtomicReference<Metadata> responseHeaders = new AtomicReference<>();
     private final AtomicReference<Metadata> trailers = new AtomicReference<>();
@@ -60,16 +58,6 @@ class ExtensionsGrpcIT {
     @Deployment(testable = false)
     static WebArchive war() {
         return Deployments.builtWarWith(ExtensionSkill.class);
-    }
-
-    @BeforeEach
-    void open() {
-        channel = NettyChannelBuilder.forAddress(base.getHost(), base.getPort()).usePlaintext().build();
-    }
-
-    @AfterEach
-    void close() throws InterruptedException {
-        channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
     }
 
     private Metadata headers(String extensions) {
@@ -82,14 +70,14 @@ class ExtensionsGrpcIT {
     }
 
     private A2AServiceGrpc.A2AServiceBlockingStub v1(String extensions) {
-        return A2AServiceGrpc.newBlockingStub(channel).withInterceptors(
+        return A2AServiceGrpc.newBlockingStub(channel.get()).withInterceptors(
                 MetadataUtils.newAttachHeadersInterceptor(headers(extensions)),
                 MetadataUtils.newCaptureMetadataInterceptor(responseHeaders, trailers))
                 .withDeadlineAfter(30, TimeUnit.SECONDS);
     }
 
     private com.google.a2a.v1.A2AServiceGrpc.A2AServiceBlockingStub v03(String extensions) {
-        return com.google.a2a.v1.A2AServiceGrpc.newBlockingStub(channel).withInterceptors(
+        return com.google.a2a.v1.A2AServiceGrpc.newBlockingStub(channel.get()).withInterceptors(
                 MetadataUtils.newAttachHeadersInterceptor(headers(extensions)),
                 MetadataUtils.newCaptureMetadataInterceptor(responseHeaders, trailers))
                 .withDeadlineAfter(30, TimeUnit.SECONDS);

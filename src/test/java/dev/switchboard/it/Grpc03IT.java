@@ -27,11 +27,9 @@ import com.google.a2a.v1.TaskState;
 import com.google.a2a.v1.TaskSubscriptionRequest;
 import com.google.protobuf.Struct;
 import com.google.protobuf.Value;
-import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.MetadataUtils;
 import jakarta.json.JsonObject;
 import java.util.ArrayList;
@@ -39,9 +37,8 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The A2A 0.3 gRPC service {@code a2a.v1.A2AService} on the real Tomcat, as a 0.3 gRPC client
@@ -49,24 +46,15 @@ import org.junit.jupiter.api.Test;
  * made in 0.3 over gRPC is the same task in 1.0 over JSON-RPC.
  */
 class Grpc03IT extends OnTomcat {
-    private ManagedChannel channel;
+    @RegisterExtension
+    final GrpcChannel channel = new GrpcChannel(() -> base);
     private final String carol = "grpc03-carol-" + UUID.randomUUID();
     private final String dave = "grpc03-dave-" + UUID.randomUUID();
-
-    @BeforeEach
-    void open() {
-        channel = NettyChannelBuilder.forAddress(base.getHost(), base.getPort()).usePlaintext().build();
-    }
-
-    @AfterEach
-    void close() throws InterruptedException {
-        channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
-    }
 
     private A2AServiceGrpc.A2AServiceBlockingStub as(String callerKey) {
         Metadata headers = new Metadata();
         headers.put(Metadata.Key.of("x-switchboard-caller-key", Metadata.ASCII_STRING_MARSHALLER), callerKey);
-        return A2AServiceGrpc.newBlockingStub(channel).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers))
+        return A2AServiceGrpc.newBlockingStub(channel.get()).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers))
                 .withDeadlineAfter(30, TimeUnit.SECONDS);
     }
 
@@ -175,7 +163,7 @@ class Grpc03IT extends OnTomcat {
         assertEquals("0.3.0", card.getProtocolVersion());
         Metadata operator = new Metadata();
         operator.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + Callers.OPERATOR);
-        AgentCard extended = A2AServiceGrpc.newBlockingStub(channel).withInterceptors(MetadataUtils
+        AgentCard extended = A2AServiceGrpc.newBlockingStub(channel.get()).withInterceptors(MetadataUtils
                 .newAttachHeadersInterceptor(operator)).getAgentCard(GetAgentCardRequest.getDefaultInstance());
         assertTrue(extended.getSkillsCount() > card.getSkillsCount(), "the operator's card lists every skill");
     }

@@ -10,11 +10,9 @@ import com.google.lf.a2a.v1.ListTasksRequest;
 import com.google.lf.a2a.v1.SendMessageResponse;
 import com.google.lf.a2a.v1.TaskState;
 import com.google.rpc.BadRequest;
-import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.protobuf.StatusProto;
 import io.grpc.stub.MetadataUtils;
 import java.io.File;
@@ -27,10 +25,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Bad input on the gRPC services that no gRPC library sends but any client can: request bytes
@@ -39,21 +36,12 @@ import org.junit.jupiter.api.Test;
  * error, and nothing is stored or logged as an incident.
  */
 class GrpcBadInputIT extends OnTomcat {
-    private ManagedChannel channel;
+    @RegisterExtension
+    final GrpcChannel channel = new GrpcChannel(() -> base);
     private final String alice = "grpc-bad-input-" + UUID.randomUUID();
 
-    @BeforeEach
-    void open() {
-        channel = NettyChannelBuilder.forAddress(base.getHost(), base.getPort()).usePlaintext().build();
-    }
-
-    @AfterEach
-    void close() throws InterruptedException {
-        channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
-    }
-
     private A2AServiceGrpc.A2AServiceBlockingStub stub() {
-        return A2AServiceGrpc.newBlockingStub(channel).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(
+        return A2AServiceGrpc.newBlockingStub(channel.get()).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(
                 GrpcIT.headers(alice))).withDeadlineAfter(30, TimeUnit.SECONDS);
     }
 
@@ -75,7 +63,7 @@ class GrpcBadInputIT extends OnTomcat {
         byte[] noMessage = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF};
         Metadata caller = new Metadata();
         caller.put(Metadata.Key.of("x-switchboard-caller-key", Metadata.ASCII_STRING_MARSHALLER), alice);
-        io.grpc.Channel asAlice = io.grpc.ClientInterceptors.intercept(channel,
+        io.grpc.Channel asAlice = io.grpc.ClientInterceptors.intercept(channel.get(),
                 MetadataUtils.newAttachHeadersInterceptor(caller));
         int before = stub().listTasks(ListTasksRequest.getDefaultInstance()).getTasksCount();
         for (String method : List.of("lf.a2a.v1.A2AService/SendMessage", "lf.a2a.v1.A2AService/SendStreamingMessage",

@@ -35,7 +35,6 @@ import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.protobuf.StatusProto;
 import io.grpc.stub.MetadataUtils;
 import jakarta.json.JsonObject;
@@ -56,10 +55,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The A2A 1.0 gRPC service in the WAR on the real Tomcat, over h2c with grpc-java's own client:
@@ -67,22 +65,13 @@ import org.junit.jupiter.api.Test;
  * filters in gRPC's form.
  */
 class GrpcIT extends OnTomcat {
-    private ManagedChannel channel;
+    @RegisterExtension
+    final GrpcChannel channel = new GrpcChannel(() -> base);
     private final String alice = "grpc-alice-" + UUID.randomUUID();
     private final String bob = "grpc-bob-" + UUID.randomUUID();
 
-    @BeforeEach
-    void open() {
-        channel = NettyChannelBuilder.forAddress(base.getHost(), base.getPort()).usePlaintext().build();
-    }
-
-    @AfterEach
-    void close() throws InterruptedException {
-        channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
-    }
-
     private A2AServiceGrpc.A2AServiceBlockingStub as(String who) {
-        return A2AServiceGrpc.newBlockingStub(channel).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(
+        return A2AServiceGrpc.newBlockingStub(channel.get()).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(
                 headers(who))).withDeadlineAfter(30, TimeUnit.SECONDS);
     }
 
@@ -206,7 +195,7 @@ class GrpcIT extends OnTomcat {
         Metadata headers = new Metadata();
         headers.put(Metadata.Key.of("a2a-version", Metadata.ASCII_STRING_MARSHALLER), "0.3");
         StatusRuntimeException refused = assertThrows(StatusRuntimeException.class, () -> A2AServiceGrpc
-                .newBlockingStub(channel).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers))
+                .newBlockingStub(channel.get()).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers))
                 .getTask(GetTaskRequest.newBuilder().setId("x").build()));
         assertEquals(Status.Code.FAILED_PRECONDITION, refused.getStatus().getCode(), refused.getStatus().toString());
         assertEquals("VERSION_NOT_SUPPORTED", errorInfo(refused).getReason());
@@ -316,8 +305,7 @@ class GrpcIT extends OnTomcat {
         long before = incidentsOnGrpcPaths();
         // a key holder's calls: an address's anonymous task quota would refuse most of them
         String key = Callers.KEYS.issue("abandoning", Tier.AUTHENTICATED, Duration.ofHours(1));
-        ManagedChannel abandoned = NettyChannelBuilder.forAddress(base.getHost(), base.getPort()).usePlaintext()
-                .build();
+        ManagedChannel abandoned = GrpcChannel.open(base);
         A2AServiceGrpc.A2AServiceFutureStub stub = A2AServiceGrpc.newFutureStub(abandoned)
                 .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers(key)));
         List<ListenableFuture<SendMessageResponse>> calls = new ArrayList<>();
@@ -345,8 +333,7 @@ class GrpcIT extends OnTomcat {
      */
     @Test
     void callsOneClientResetsFailNoOtherCallersCalls() throws Exception {
-        ManagedChannel resetting = NettyChannelBuilder.forAddress(base.getHost(), base.getPort()).usePlaintext()
-                .build();
+        ManagedChannel resetting = GrpcChannel.open(base);
         A2AServiceGrpc.A2AServiceFutureStub resetter = A2AServiceGrpc.newFutureStub(resetting).withInterceptors(
                 MetadataUtils.newAttachHeadersInterceptor(headers(Callers.KEYS.issue("resetting", Tier.AUTHENTICATED,
                         Duration.ofHours(1)))));
@@ -368,7 +355,7 @@ class GrpcIT extends OnTomcat {
         } finally {
             resetting.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
         }
-        A2AServiceGrpc.A2AServiceFutureStub other = A2AServiceGrpc.newFutureStub(channel).withInterceptors(
+        A2AServiceGrpc.A2AServiceFutureStub other = A2AServiceGrpc.newFutureStub(channel.get()).withInterceptors(
                 MetadataUtils.newAttachHeadersInterceptor(headers(Callers.KEYS.issue("other", Tier.AUTHENTICATED,
                         Duration.ofHours(1)))));
         List<ListenableFuture<SendMessageResponse>> calls = new ArrayList<>();
