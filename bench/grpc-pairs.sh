@@ -3,8 +3,8 @@
 # with the server for the cores: nghttp2's h2load sends the A2A 1.0 gRPC SendMessage (one call
 # outstanding per connection, as wrk), wrk (through load.sh) the same message as JSON-RPC. Rows
 # alternate which goes first from pair to pair. For each row: requests/s, the server's CPU per
-# request, and that CPU split by thread (the agent threads, the connector's, H2's file I/O pool,
-# the store's compaction thread, the GC, the rest); at the end the gRPC / JSON-RPC ratio of the
+# request, and that CPU split by thread (the agent threads, which also do H2's file I/O, the
+# connector's, the store's compaction thread, the GC, the rest); at the end the gRPC / JSON-RPC ratio of the
 # summed CPU per request. Read from /proc: run it on the server's machine.
 #   bench/grpc-pairs.sh http://127.0.0.1:8080 [PID]
 # Knobs: PAIRS=6 WARMUP=2 (pairs run first and not counted) DURATION=20 (seconds) CONNS=64
@@ -47,7 +47,7 @@ threads() {
     { read -r name < "$t/comm" && stat=$(< "$t/stat"); } 2>/dev/null || continue
     awk -v tid="${t##*/}" -v name="$name" -v stat="${stat##*) }" 'BEGIN { split(stat, f, " ")
       g = name ~ /^switchboard-age/ ? "agent" : name ~ /^(http|https|ajp)-/ ? "connector" \
-        : name ~ /^Thread-[0-9]+$/ ? "h2io" : name ~ /^switchboard-h2/ ? "compaction" \
+        : name ~ /^switchboard-h2/ ? "compaction" \
         : name ~ /^(GC|G1)/ ? "gc" : "other"
       print tid, g, f[12] + f[13] }'
   done
@@ -64,8 +64,8 @@ row() { # pair name requests-command
     END {
       us = n > 0 && total > 0 ? total * 1e6 / hz / n : 0
       printf "%-4s %-8s %8.0f %9s", pair, name, n / d, (us > 0 ? sprintf("%.0f", us) : "-")
-      split("agent connector h2io compaction gc other", order, " ")
-      for (i = 1; i <= 6; i++) printf " %10s", (us > 0 ? sprintf("%.0f", s[order[i]] * 1e6 / hz / n) : "-")
+      split("agent connector compaction gc other", order, " ")
+      for (i = 1; i <= 5; i++) printf " %10s", (us > 0 ? sprintf("%.0f", s[order[i]] * 1e6 / hz / n) : "-")
       printf "\n" }' "$work/before" "$work/after"
 }
 grpc_requests() {
@@ -79,8 +79,8 @@ jsonrpc_requests() {
     | awk -v d="$DURATION" '{ printf "%d\n", $2 * d; if ($5 + $6 > 0) print "wrk: " $5 " non-2xx, " $6 " socket errors" > "/dev/stderr" }'
 }
 
-printf "%-4s %-8s %8s %9s %10s %10s %10s %10s %10s %10s\n" pair binding "req/s" "cpu us/req" agent connector \
-  h2io compaction gc other
+printf "%-4s %-8s %8s %9s %10s %10s %10s %10s %10s\n" pair binding "req/s" "cpu us/req" agent connector \
+  compaction gc other
 rows=$work/rows
 for ((i = 1 - WARMUP; i <= PAIRS; i++)); do
   label=$i; ((i > 0)) || label=w
