@@ -31,6 +31,7 @@ import java.util.concurrent.ExecutorService;
  * read checks the caller first: a task that is not the caller's is reported as not found.
  *
  * @see MessageIntake for how a message becomes a new task or continues one
+ * @see Turns for taking a message in and starting the agent's turn
  * @see Subscriptions for SubscribeToTask and resuming after a last event id
  * @see TaskLists for ListTasks
  * @see TaskAccess for who reaches a task by its id
