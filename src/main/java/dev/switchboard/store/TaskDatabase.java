@@ -9,6 +9,7 @@ import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
@@ -26,6 +27,9 @@ import org.hibernate.jpa.HibernatePersistenceProvider;
  */
 public final class TaskDatabase implements AutoCloseable {
     /** Our own pool, closed with the database; null for the container's, which the container closes. */
+    /** How long closing waits for the pool's threads to exit after the pool closed: a moment, normally. */
+    private static final Duration POOL_THREADS_END = Duration.ofSeconds(2);
+
     private final HikariDataSource ownPool;
     private final EntityManagerFactory emf;
     private final H2Compaction compaction;
@@ -78,6 +82,7 @@ public final class TaskDatabase implements AutoCloseable {
         pool.setMaximumPoolSize(poolSize);
         pool.setMinimumIdle(Math.min(2, poolSize));
         pool.setAutoCommit(false);
+        pool.setThreadFactory(new PoolThreads("switchboard-pool"));
         HikariDataSource dataSource = new HikariDataSource(pool);
         try {
             EntityManagerFactory emf = start(dataSource, vendor(jdbcUrl), true);
@@ -289,6 +294,9 @@ public final class TaskDatabase implements AutoCloseable {
         } finally {
             if (ownPool != null) {
                 ownPool.close();
+                if (ownPool.getThreadFactory() instanceof PoolThreads threads) {
+                    threads.awaitEnd(POOL_THREADS_END);
+                }
             }
         }
     }
