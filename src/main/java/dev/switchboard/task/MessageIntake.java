@@ -5,6 +5,7 @@ import dev.switchboard.protocol.A2AException;
 import dev.switchboard.protocol.Message;
 import dev.switchboard.protocol.Role;
 import dev.switchboard.protocol.Task;
+import dev.switchboard.protocol.TaskStateMachine;
 import dev.switchboard.protocol.TaskState;
 import dev.switchboard.protocol.TaskStatus;
 import dev.switchboard.protocol.request.SendMessageRequest;

@@ -3,6 +3,7 @@ package dev.switchboard.task;
 import dev.switchboard.protocol.Artifact;
 import dev.switchboard.protocol.StreamEvent;
 import dev.switchboard.protocol.Task;
+import dev.switchboard.protocol.TaskStateMachine;
 import dev.switchboard.protocol.TaskArtifactUpdateEvent;
 import dev.switchboard.protocol.TaskState;
 import dev.switchboard.protocol.TaskStatus;

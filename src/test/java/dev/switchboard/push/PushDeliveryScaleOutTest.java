@@ -19,7 +19,7 @@ import dev.switchboard.store.TaskChange;
 import dev.switchboard.store.TaskDatabase;
 import dev.switchboard.store.TaskStore;
 import dev.switchboard.store.TestPostgres;
-import dev.switchboard.task.TaskStateMachine;
+import dev.switchboard.protocol.TaskStateMachine;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;

@@ -16,7 +16,7 @@ import dev.switchboard.protocol.TaskArtifactUpdateEvent;
 import dev.switchboard.protocol.TaskState;
 import dev.switchboard.protocol.TaskStatus;
 import dev.switchboard.protocol.TaskStatusUpdateEvent;
-import dev.switchboard.task.TaskStateMachine;
+import dev.switchboard.protocol.TaskStateMachine;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

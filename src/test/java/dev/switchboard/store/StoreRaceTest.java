@@ -11,7 +11,7 @@ import dev.switchboard.protocol.Part;
 import dev.switchboard.protocol.Task;
 import dev.switchboard.protocol.TaskArtifactUpdateEvent;
 import dev.switchboard.protocol.TaskState;
-import dev.switchboard.task.TaskStateMachine;
+import dev.switchboard.protocol.TaskStateMachine;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -10,7 +10,7 @@ import dev.switchboard.protocol.Task;
 import dev.switchboard.protocol.TaskState;
 import dev.switchboard.protocol.TaskStatus;
 import dev.switchboard.protocol.TaskStatusUpdateEvent;
-import dev.switchboard.task.TaskStateMachine;
+import dev.switchboard.protocol.TaskStateMachine;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CyclicBarrier;

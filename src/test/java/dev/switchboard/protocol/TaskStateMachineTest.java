@@ -1,15 +1,8 @@
-package dev.switchboard.task;
+package dev.switchboard.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.switchboard.protocol.Artifact;
-import dev.switchboard.protocol.Message;
-import dev.switchboard.protocol.Part;
-import dev.switchboard.protocol.Role;
-import dev.switchboard.protocol.Task;
-import dev.switchboard.protocol.TaskState;
-import dev.switchboard.protocol.TaskStatus;
 import jakarta.json.Json;
 import java.time.Instant;
 import java.util.EnumSet;

@@ -1,11 +1,5 @@
-package dev.switchboard.task;
+package dev.switchboard.protocol;
 
-import dev.switchboard.protocol.Artifact;
-import dev.switchboard.protocol.Message;
-import dev.switchboard.protocol.Part;
-import dev.switchboard.protocol.Task;
-import dev.switchboard.protocol.TaskState;
-import dev.switchboard.protocol.TaskStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
