@@ -20,7 +20,8 @@ import org.hibernate.SessionFactory;
 import org.hibernate.StatelessSession;
 
 /**
- * The task store on JPA: one row per task, one row per event, written in one transaction. The
+ * The task store on JPA: one row per task, one row per event, written in one transaction; the row
+ * holds the task's JSON only where its events do not tell it ({@link TaskSnapshots}). The
  * writes and the lookup by id, on every request's path, go through Hibernate's stateless session:
  * each is a few statements on rows that are never reread in the same unit of work, so a
  * persistence context (snapshots, dirty checking, an action queue) would only cost time.
@@ -87,6 +88,7 @@ public final class JpaTaskStore implements TaskStore {
             stored.add(new StoredEvent(i + 1, events.get(i)));
             rows.add(eventRow(task.id(), i + 1, events.get(i), now));
         }
+        TaskSnapshots.record(row, null, events, json(rows), task);
         try {
             // no lookup first: the primary key refuses a second task with the same id, and the
             // first-send index a second task from the same caller's same message
@@ -133,8 +135,12 @@ public final class JpaTaskStore implements TaskStore {
         if (row == null) {
             return Optional.empty();
         }
+        Task current = TaskSnapshots.read(session, row);
+        if (current == null) {
+            return Optional.empty();
+        }
         long now = clock.millis();
-        Optional<TaskChange.Result> result = change.apply(JsonColumns.task(row.taskJson), leases.runner(row, now));
+        Optional<TaskChange.Result> result = change.apply(current, leases.runner(row, now));
         if (result.isEmpty()) {
             return Optional.empty();
         }
@@ -153,6 +159,7 @@ public final class JpaTaskStore implements TaskStore {
             rows.add(eventRow(taskId, seq, event, now));
             stored.add(new StoredEvent(seq, event));
         }
+        TaskSnapshots.record(row, current, result.get().events(), json(rows), task);
         // the version check stays: a database that does not honour the row lock still loses nothing
         session.update(row);
         session.insertMultiple(rows);
@@ -166,8 +173,8 @@ public final class JpaTaskStore implements TaskStore {
     public Optional<StoredTask> find(String taskId) {
         return sessions.fromStatelessTransaction(session -> {
             TaskRow row = session.get(TaskRow.class, taskId);
-            return row == null ? Optional.empty()
-                    : Optional.of(new StoredTask(JsonColumns.task(row.taskJson), row.owner, row.lastSeq));
+            Task task = row == null ? null : TaskSnapshots.read(session, row);
+            return task == null ? Optional.empty() : Optional.of(new StoredTask(task, row.owner, row.lastSeq));
         });
     }
 
@@ -239,7 +246,10 @@ public final class JpaTaskStore implements TaskStore {
         row.state = task.status().state().name();
         row.statusTimestampMillis = task.status().timestamp() == null
                 ? row.createdMillis : task.status().timestamp().toEpochMilli();
-        row.taskJson = JsonColumns.task(task);
+    }
+
+    private static List<String> json(List<TaskEventRow> rows) {
+        return rows.stream().map(row -> row.eventJson).toList();
     }
 
     private static TaskEventRow eventRow(String taskId, long seq, StreamEvent event, long now) {

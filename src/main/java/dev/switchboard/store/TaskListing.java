@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.hibernate.Session;
 
 /** The list queries: filtered, keyset-paged, newest status first, with an exact total and a byte budget. */
 final class TaskListing {
@@ -47,10 +48,9 @@ final class TaskListing {
             TypedQuery<Long> count = em.createQuery("select count(t) from TaskRow t" + filters, Long.class);
             parameters.forEach(count::setParameter);
             long total = count.getSingleResult();
-            // the stored JSON's length, for reading it in batches of one budget: a function call,
-            // as Hibernate's own length() refuses the column's mapped type
-            TypedQuery<Object[]> keys = em.createQuery("select t.id, t.statusTimestampMillis,"
-                    + " function('char_length', t.taskJson) from TaskRow t" + page + " order by t.statusTimestampMillis desc, t.id desc", Object[].class);
+            // the stored JSON's length, for reading it in batches of one budget
+            TypedQuery<Object[]> keys = em.createQuery("select t.id, t.statusTimestampMillis, t.storedChars"
+                    + " from TaskRow t" + page + " order by t.statusTimestampMillis desc, t.id desc", Object[].class);
             parameters.forEach(keys::setParameter);
             if (query.after() != null) {
                 keys.setParameter("cursorTs", query.after().statusTimestampMillis());
@@ -90,16 +90,17 @@ final class TaskListing {
             while (end < wanted.size() && batchChars + wanted.get(end).storedChars() <= query.maxBytes()) {
                 batchChars += wanted.get(end++).storedChars();
             }
-            Map<String, String> stored = new HashMap<>();
-            em.createQuery("select t.id, t.taskJson from TaskRow t where t.id in :ids", Object[].class)
+            Map<String, Task> stored = new HashMap<>();
+            List<TaskRow> rows = em.createQuery("select t from TaskRow t where t.id in :ids", TaskRow.class)
                     .setParameter("ids", wanted.subList(next, end).stream().map(Key::id).toList())
-                    .getResultList().forEach(row -> stored.put((String) row[0], (String) row[1]));
+                    .getResultList();
+            TaskSnapshots.read(em.unwrap(Session.class), rows).forEach(task -> stored.put(task.id(), task));
             for (int i = next; i < end; i++) {
-                String json = stored.remove(wanted.get(i).id());
-                if (json == null) {
+                Task task = stored.remove(wanted.get(i).id());
+                if (task == null) {
                     continue; // deleted (retention) since the page was keyed
                 }
-                Task shown = query.view().apply(JsonColumns.task(json));
+                Task shown = query.view().apply(task);
                 long size = JsonColumns.task(shown).getBytes(StandardCharsets.UTF_8).length;
                 if (!tasks.isEmpty() && used + size > query.maxBytes()) {
                     return new TaskPage(tasks, wanted.get(i - 1).cursor(), total);
@@ -124,8 +125,7 @@ final class TaskListing {
             if (owner != null) {
                 rows.setParameter("owner", owner);
             }
-            List<Task> tasks = new ArrayList<>(rows.getResultList().stream().map(r -> JsonColumns.task(r.taskJson))
-                    .toList());
+            List<Task> tasks = new ArrayList<>(TaskSnapshots.read(em.unwrap(Session.class), rows.getResultList()));
             java.util.Collections.reverse(tasks);
             return tasks;
         });

@@ -9,7 +9,9 @@ import org.hibernate.type.SqlTypes;
 import jakarta.persistence.Version;
 
 /**
- * A task's row: the latest snapshot as A2A 1.0 JSON, plus the columns queries filter and sort on.
+ * A task's row: the columns queries filter and sort on, and a snapshot as A2A 1.0 JSON as of the
+ * entry {@code snapshotSeq} of its log. The task now is that snapshot with the later entries
+ * replayed ({@link TaskLog}); a task whose log tells it whole from its first entry has no snapshot.
  * {@code version} makes concurrent writers (an agent completing, a client cancelling, another
  * instance) detect each other, so the first terminal state wins.
  */
@@ -57,7 +59,19 @@ class TaskRow {
     @Column(name = "version", nullable = false)
     long version;
 
+    /** The task as of entry {@link #snapshotSeq}, or null: then the log tells it from entry 1. */
     @JdbcTypeCode(SqlTypes.LONG32VARCHAR)
-    @Column(name = "task_json", nullable = false)
+    @Column(name = "task_json")
     String taskJson;
+
+    /** The log entry {@link #taskJson} is the task as of; 0 without a snapshot. */
+    @Column(name = "snapshot_seq", nullable = false)
+    long snapshotSeq;
+
+    /**
+     * The characters of JSON the task is read from (its snapshot and the entries after it): what a
+     * page of ListTasks budgets before reading it.
+     */
+    @Column(name = "stored_chars", nullable = false)
+    long storedChars;
 }
