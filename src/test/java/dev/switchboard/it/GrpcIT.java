@@ -40,7 +40,6 @@ import io.grpc.stub.MetadataUtils;
 import jakarta.json.JsonObject;
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -54,7 +53,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -393,18 +391,6 @@ class GrpcIT extends OnTomcat {
 
     /** The incidents the container's error page logged for gRPC paths, in the managed Tomcat's logs. */
     static long incidentsOnGrpcPaths() throws IOException {
-        Path logs = Path.of(System.getProperty("it.tomcat.home"), "logs");
-        if (!Files.isDirectory(logs)) {
-            return 0;
-        }
-        long count = 0;
-        try (Stream<Path> files = Files.list(logs)) {
-            for (Path file : files.filter(f -> f.getFileName().toString().startsWith("catalina."))
-                    .toList()) {
-                count += Files.readAllLines(file, StandardCharsets.ISO_8859_1).stream()
-                        .filter(line -> line.contains("Incident ") && line.contains("A2AService/")).count();
-            }
-        }
-        return count;
+        return ServerLog.lines(line -> line.contains("Incident ") && line.contains("A2AService/"));
     }
 }

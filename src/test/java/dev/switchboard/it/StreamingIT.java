@@ -1,14 +1,25 @@
 package dev.switchboard.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.switchboard.security.Tier;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
 
@@ -134,6 +145,53 @@ class StreamingIT extends OnTomcat {
         }
         assertEquals(before, openStreams(), "the server noticed within the heartbeat interval");
         rpc.result("CancelTask", JsonRpc.id(taskId));
+    }
+
+    /**
+     * HTTP/2 clients that leave their streams as they end, a hundred times: each request ends, the
+     * server answers on, and the log gets no warning for them. Tomcat logged about one such stream
+     * in ten as a WARNING with a stack trace (a second completion of the request's context) before
+     * the Jakarta REST application's requests tolerated it.
+     */
+    @Test
+    @DisabledIfSystemProperty(named = "arquillian.launch", matches = "payara", disabledReason = "reads the managed "
+            + "Tomcat's log and needs its HTTP/2 cleartext connector")
+    void streamsHttp2ClientsLeaveAsTheyEndAreNoWarningsInTheServersLog() throws Exception {
+        Assumptions.assumeTrue(Arrays.stream(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+                .anyMatch(dir -> Files.isExecutable(Path.of(dir, "curl"))), "needs curl, an HTTP/2 cleartext client");
+        long before = ServerLog.lines(StreamingIT::aCompletionRefused);
+        String key = Callers.KEYS.issue("leaving", Tier.AUTHENTICATED, Duration.ofHours(1));
+        Path bodies = Files.createTempFile("streams", ".jsonl");
+        try {
+            List<String> lines = new ArrayList<>();
+            for (int i = 0; i < 100; i++) {
+                lines.add(JsonRpc.envelope("SendStreamingMessage", JsonRpc.send("chunks:2")));
+            }
+            Files.write(bodies, lines);
+            // curl leaves when head has read the first event: the stream is ending by then
+            ProcessBuilder leaving = new ProcessBuilder("bash", "-c", "while read -r body; do "
+                    + "curl -s -N --http2-prior-knowledge -H 'Content-Type: application/json' -H 'A2A-Version: 1.0' "
+                    + "-H \"Authorization: Bearer $KEY\" --data-binary \"$body\" \"$URL\" | head -c 200 > /dev/null; "
+                    + "done < \"$BODIES\"").redirectErrorStream(true);
+            leaving.environment().putAll(Map.of("KEY", key, "URL", base.toString().replaceAll("/$", "") + "/a2a/jsonrpc", "BODIES", bodies.toString()));
+            Process process = leaving.start();
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(process.waitFor(2, TimeUnit.MINUTES), "the clients did not finish");
+            assertEquals(0, process.exitValue(), output);
+        } finally {
+            Files.deleteIfExists(bodies);
+        }
+        try (JsonRpc.Stream stream = rpc.stream("SendStreamingMessage", JsonRpc.send("chunks:2"))) {
+            assertFalse(stream.rest().isEmpty(), "the server streams on");
+        }
+        Thread.sleep(3_000);  // the container's log handler writes asynchronously
+        assertEquals(before, ServerLog.lines(StreamingIT::aCompletionRefused),
+                "a client leaving its stream is its own doing, not a server warning");
+    }
+
+    /** A stack frame of Tomcat's warning: Jersey's listener completing a context that is ending. */
+    private static boolean aCompletionRefused(String line) {
+        return line.contains("AsyncContextDelegateProviderImpl$ExtensionImpl.complete");
     }
 
     private int openStreams() {

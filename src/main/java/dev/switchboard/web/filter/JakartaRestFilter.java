@@ -27,7 +27,7 @@ import java.util.logging.Logger;
  * has started; the card, the keys and the catalogue are plain servlets that do not need it. So
  * this filter returns from {@code init} at once, requests for those servlets pass by Jersey (now
  * and later: they never match a resource), and requests for the API wait for Jersey, bounded,
- * then fail with 503 rather than hang.
+ * then fail with 503 rather than hang. Jersey sees each request through {@link IdempotentCompletion}.
  */
 public final class JakartaRestFilter implements Filter {
     private static final Logger LOG = Logger.getLogger(JakartaRestFilter.class.getName());
@@ -77,7 +77,7 @@ public final class JakartaRestFilter implements Filter {
         Filter filter = started.isDone() && !started.isCompletedExceptionally() ? started.join()
                 : await((HttpServletResponse) response);
         if (filter != null) {
-            filter.doFilter(request, response, chain);
+            filter.doFilter(new IdempotentCompletion((HttpServletRequest) request), response, chain);
             giveBodilessErrorsABody((HttpServletRequest) request, (HttpServletResponse) response);
         }
     }
