@@ -17,42 +17,23 @@ import dev.switchboard.protocol.TaskState;
 import dev.switchboard.protocol.TaskStatus;
 import dev.switchboard.protocol.TaskStatusUpdateEvent;
 import dev.switchboard.protocol.TaskStateMachine;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** The task store's contract, on each database the server supports. */
 @ParameterizedClass(name = "on {0}")
 @MethodSource("dev.switchboard.store.StoreBackend#all")
-class JpaTaskStoreTest {
-    @Parameter
-    StoreBackend backend;
-    @TempDir
-    Path dir;
-    private StoreBackend.StorePlace place;
-    private TaskDatabase db;
+class JpaTaskStoreTest extends OnEachBackend {
     private TaskStore store;
 
     @BeforeEach
-    void openDatabase() {
-        place = backend.place(dir);
-        db = place.open();
+    void openStore() {
         store = tasks(db, new StoreTesting.TickingClock(T0));
-    }
-
-    @AfterEach
-    void closeDatabase() {
-        if (db != null) {
-            db.close();
-        }
     }
 
     @Test

@@ -12,7 +12,6 @@ import dev.switchboard.observe.Metrics;
 import dev.switchboard.protocol.Task;
 import dev.switchboard.protocol.TaskState;
 import dev.switchboard.protocol.TaskStatus;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -22,41 +21,23 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** The leases on running tasks, on each database the server supports: stamped, renewed, expired. */
 @ParameterizedClass(name = "on {0}")
 @MethodSource("dev.switchboard.store.StoreBackend#both")
-class TaskLeasesTest {
+class TaskLeasesTest extends OnEachBackend {
     private static final Duration LEASE = Duration.ofSeconds(30);
 
-    @Parameter
-    StoreBackend backend;
-    @TempDir
-    Path dir;
-    private StoreBackend.StorePlace place;
-    private TaskDatabase db;
     private final StoreTesting.SettableClock clock = new StoreTesting.SettableClock(T0);
     private TaskStore store;
 
     @BeforeEach
-    void openDatabase() {
-        place = backend.place(dir);
-        db = place.open();
+    void openStore() {
         store = new JpaTaskStore(db.entityManagerFactory(), clock, true, Metrics.off(), LEASE);
-    }
-
-    @AfterEach
-    void closeDatabase() {
-        if (db != null) {
-            db.close();
-        }
     }
 
     private Task create(String id, TaskState state, String runner) {

@@ -18,15 +18,11 @@ import dev.switchboard.protocol.TaskArtifactUpdateEvent;
 import dev.switchboard.protocol.TaskState;
 import dev.switchboard.protocol.TaskStateMachine;
 import dev.switchboard.protocol.TaskStatus;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -36,27 +32,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @ParameterizedClass(name = "on {0}")
 @MethodSource("dev.switchboard.store.StoreBackend#all")
-class TaskSnapshotsTest {
+class TaskSnapshotsTest extends OnEachBackend {
     private static final TaskQuery ALL = new TaskQuery(null, null, null, null, null, 100);
 
-    @Parameter
-    StoreBackend backend;
-    @TempDir
-    Path dir;
-    private TaskDatabase db;
     private TaskStore store;
 
     @BeforeEach
-    void openDatabase() {
-        db = backend.place(dir).open();
+    void openStore() {
         store = tasks(db, new StoreTesting.TickingClock(T0));
-    }
-
-    @AfterEach
-    void closeDatabase() {
-        if (db != null) {
-            db.close();
-        }
     }
 
     @Test
