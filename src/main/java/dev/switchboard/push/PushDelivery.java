@@ -58,14 +58,19 @@ public final class PushDelivery implements AutoCloseable {
      */
     private volatile boolean started;
     /**
-     * What the last look at the store found (on the poller's thread): whether any config was
-     * live, and how many configs had been saved here by then. While none was and none has been
-     * saved since, a nudge searches for nothing: without push notifications, every stored event
-     * would otherwise cost a search for due configs. Configs saved on another instance are seen
-     * by the next tick's look.
+     * What the last look at the store found (on the poller's thread). While no config was live and
+     * none has been saved here since, a nudge does nothing, on the thread that stored the events:
+     * without push notifications, every stored event would otherwise cost the poller a wake-up and
+     * a search for due configs. Configs saved on another instance are seen by the next tick's look.
      */
-    private boolean configsSeen = true;
-    private long savesSeen = -1;
+    private volatile LastLook lastLook = new LastLook(true, -1);
+
+    /**
+     * @param configsLive whether any config was live
+     * @param saves       how many configs had been saved here by then
+     */
+    private record LastLook(boolean configsLive, long saves) {
+    }
 
     /**
      * @param threads sender threads
@@ -147,13 +152,11 @@ public final class PushDelivery implements AutoCloseable {
 
     /** New events were stored, or a sender is free: look for due configs soon. Never blocks. */
     public void nudge() {
-        if (nudged.compareAndSet(false, true)) {
+        if (mayBeDue() && nudged.compareAndSet(false, true)) {
             try {
                 poller.execute(() -> {
                     nudged.set(false);
-                    if (mayBeDue()) {
-                        pollSafely();
-                    }
+                    pollSafely();
                 });
             } catch (RejectedExecutionException shuttingDown) {
                 nudged.set(false);
@@ -164,7 +167,8 @@ public final class PushDelivery implements AutoCloseable {
     /** False only when no config was live at the last look and none has been saved here since. */
     private boolean mayBeDue() {
         try {
-            return configsSeen || configs.saves() != savesSeen;
+            LastLook look = lastLook;
+            return look.configsLive() || configs.saves() != look.saves();
         } catch (RuntimeException e) {
             return true;
         }
@@ -176,10 +180,9 @@ public final class PushDelivery implements AutoCloseable {
             try {
                 // the count first: a config saved in between is then live or counted
                 long saves = configs.saves();
-                configsSeen = configs.anyLive();
-                savesSeen = saves;
+                lastLook = new LastLook(configs.anyLive(), saves);
             } catch (RuntimeException e) {
-                configsSeen = true;
+                lastLook = new LastLook(true, -1);
             }
         }
         pollSafely();

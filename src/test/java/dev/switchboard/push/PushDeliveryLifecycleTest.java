@@ -55,6 +55,7 @@ class PushDeliveryLifecycleTest {
     @Test
     void eventsCostNoSearchForDueConfigsWhileNoConfigIsLive() throws InterruptedException {
         AtomicInteger searches = new AtomicInteger();
+        AtomicInteger pollerLooks = new AtomicInteger();
         AtomicLong saves = new AtomicLong();
         AtomicBoolean live = new AtomicBoolean();
         CountDownLatch looked = new CountDownLatch(1);
@@ -68,7 +69,12 @@ class PushDeliveryLifecycleTest {
                         looked.countDown();
                         yield live.get();
                     }
-                    case "saves" -> saves.get();
+                    case "saves" -> {
+                        if (Thread.currentThread().getName().startsWith("switchboard-push-poll")) {
+                            pollerLooks.incrementAndGet();
+                        }
+                        yield saves.get();
+                    }
                     case "releaseAll" -> 0;
                     default -> null;
                 });
@@ -79,12 +85,16 @@ class PushDeliveryLifecycleTest {
             assertTrue(looked.await(5, TimeUnit.SECONDS), "the first tick looked");
             Thread.sleep(50);
             int before = searches.get();
+            int looksBefore = pollerLooks.get();
             for (int i = 0; i < 20; i++) {
                 delivery.stored("task-" + i);
                 Thread.sleep(10);
             }
             // at most the regular tick searched (every 500 ms), not the twenty events
             assertTrue(searches.get() - before <= 1, "searches without live configs: " + (searches.get() - before));
+            // nor was the poller woken for them: the storing thread saw that nothing could be due
+            assertTrue(pollerLooks.get() - looksBefore <= 1,
+                    "poller wake-ups without live configs: " + (pollerLooks.get() - looksBefore));
 
             saves.incrementAndGet(); // a config saved here: the next events search at once
             before = searches.get();
