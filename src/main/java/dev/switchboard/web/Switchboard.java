@@ -13,6 +13,7 @@ import dev.switchboard.observe.Metrics;
 import dev.switchboard.observe.OperationLog;
 import dev.switchboard.observe.Operations;
 import dev.switchboard.protocol.AgentCard;
+import dev.switchboard.runtime.Attempts;
 import dev.switchboard.runtime.DaemonThreads;
 import dev.switchboard.security.ApiKeys;
 import dev.switchboard.security.CallerIdentification;
@@ -211,7 +212,11 @@ public final class Switchboard implements AutoCloseable {
         RetentionSettings retention = settings.retention();
         RetentionPolicy policy = new RetentionPolicy(retention.terminalAge(), retention.interruptedAge(),
                 retention.maxTasks());
-        return CompletableFuture.supplyAsync(open, opener)
+        // a failure that may pass by itself (a database still starting, Payara's jar race) is
+        // tried again, for about 15 s in all, before the store counts as failed
+        Attempts opening = new Attempts("Opening the task store", 5, Duration.ofSeconds(1),
+                pause -> Thread.sleep(pause.toMillis()));
+        return CompletableFuture.supplyAsync(() -> opening.get(open), opener)
                 // an instance that could not read its peers' sealed secrets or signatures must not take work
                 .thenApply(db -> db.preparedBy(opened -> {
                     if (opened.vendor().equals("postgresql")) {
