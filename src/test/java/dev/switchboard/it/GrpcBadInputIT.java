@@ -15,7 +15,6 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.protobuf.StatusProto;
 import io.grpc.stub.MetadataUtils;
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -96,8 +95,7 @@ class GrpcBadInputIT extends OnTomcat {
      */
     @Test
     void wireMistakesAreInvalidArgumentNotHttpErrors() throws Exception {
-        Assumptions.assumeTrue(Arrays.stream(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-                .anyMatch(dir -> Files.isExecutable(Path.of(dir, "curl"))), "needs curl with HTTP/2");
+        Assumptions.assumeTrue(Programs.onPath("curl"), "needs curl with HTTP/2");
         byte[] message = GrpcIT.send("wire").toByteArray();
         byte[] frame = new byte[5 + message.length];
         frame[1] = (byte) (message.length >>> 24);

@@ -38,13 +38,11 @@ import io.grpc.StatusRuntimeException;
 import io.grpc.protobuf.StatusProto;
 import io.grpc.stub.MetadataUtils;
 import jakarta.json.JsonObject;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -256,9 +254,7 @@ class GrpcIT extends OnTomcat {
     @Test
     void theTwoCClientsBenchmarkStillRuns() throws Exception {
         for (String tool : List.of("h2load", "wrk", "curl")) {
-            Assumptions.assumeTrue(Arrays.stream(System.getenv()
-                    .getOrDefault("PATH", "").split(File.pathSeparator))
-                    .anyMatch(dir -> Files.isExecutable(Path.of(dir, tool))),
+            Assumptions.assumeTrue(Programs.onPath(tool),
                     "bench/grpc-pairs.sh needs " + tool + " (apt-get install nghttp2-client wrk curl)");
         }
         Path frame = Files.createTempFile("send", ".grpc");

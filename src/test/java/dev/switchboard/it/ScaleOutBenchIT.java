@@ -3,7 +3,6 @@ package dev.switchboard.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,7 +21,7 @@ class ScaleOutBenchIT {
     void theScaleOutBenchmarkStillRuns() throws Exception {
         Assumptions.assumeFalse("skip".equalsIgnoreCase(setting("switchboard.test.postgres")),
                 "PostgreSQL runs skipped (switchboard.test.postgres=skip)");
-        Assumptions.assumeTrue(onPath("wrk"), "bench/scale-out.sh needs wrk (apt-get install wrk)");
+        Assumptions.assumeTrue(Programs.onPath("wrk"), "bench/scale-out.sh needs wrk (apt-get install wrk)");
         Path log = Path.of("target", "scale-out-smoke.log");
         ProcessBuilder script = new ProcessBuilder("bash", "bench/scale-out.sh")
                 .redirectErrorStream(true).redirectOutput(log.toFile());
@@ -51,11 +50,6 @@ class ScaleOutBenchIT {
         for (String row : List.of("1 x ", "2 x ", "3 x ")) {
             assertTrue(output.lines().anyMatch(line -> line.startsWith(row)), "no row " + row + "in\n" + output);
         }
-    }
-
-    private static boolean onPath(String program) {
-        return List.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)).stream()
-                .anyMatch(dir -> Files.isExecutable(Path.of(dir, program)));
     }
 
     private static String setting(String property) {

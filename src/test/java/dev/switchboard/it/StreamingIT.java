@@ -9,13 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.switchboard.security.Tier;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -157,8 +155,7 @@ class StreamingIT extends OnTomcat {
     @DisabledIfSystemProperty(named = "arquillian.launch", matches = "payara", disabledReason = "reads the managed "
             + "Tomcat's log and needs its HTTP/2 cleartext connector")
     void streamsHttp2ClientsLeaveAsTheyEndAreNoWarningsInTheServersLog() throws Exception {
-        Assumptions.assumeTrue(Arrays.stream(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-                .anyMatch(dir -> Files.isExecutable(Path.of(dir, "curl"))), "needs curl, an HTTP/2 cleartext client");
+        Assumptions.assumeTrue(Programs.onPath("curl"), "needs curl, an HTTP/2 cleartext client");
         long before = ServerLog.lines(StreamingIT::aCompletionRefused);
         String key = Callers.KEYS.issue("leaving", Tier.AUTHENTICATED, Duration.ofHours(1));
         Path bodies = Files.createTempFile("streams", ".jsonl");
