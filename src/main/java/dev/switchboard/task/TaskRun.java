@@ -43,6 +43,7 @@ final class TaskRun {
     private final boolean followUp;
     private final AgentRequest request;
     private final TaskUpdater updater = new RunUpdater(this);
+    private final AgentInterrupt interrupt = new AgentInterrupt();
     /** Opened once the turn has ended: the agent returned and the turn's end was told. */
     private final CountDownLatch ended = new CountDownLatch(1);
     private volatile boolean created;
@@ -108,6 +109,7 @@ final class TaskRun {
     }
 
     private void execute(RunSpan span) {
+        interrupt.agentStarts();
         try {
             context.agent().execute(request, updater);
         } catch (InterruptedException e) {
@@ -122,9 +124,9 @@ final class TaskRun {
             Incident incident = Incident.report(LOG, "the agent failed on task " + taskId, e);
             updater.fail("The agent failed to process the message " + incident.mention());
         } finally {
-            // a cancellation interrupts this thread; the store must not see the interrupt
-            Thread.interrupted();
-            turnEnded();
+            interrupt.outOfReach(this::turnEnded);
+            interrupt.agentEnds();
+            Thread.interrupted(); // a cancellation's interrupt is this turn's, not the pool's next task's
         }
     }
 
@@ -152,7 +154,7 @@ final class TaskRun {
         }
         Future<?> running = future;
         if (running != null) {
-            running.cancel(true);
+            interrupt.interrupt(running);
         }
         try {
             context.agent().cancel(request, updater);
@@ -224,12 +226,13 @@ final class TaskRun {
         ended.countDown();
     }
 
-    private void turnEnded() {
+    private Void turnEnded() {
         try {
             endTurn();
         } finally {
             ended.countDown();
         }
+        return null;
     }
 
     private void endTurn() {
@@ -260,9 +263,8 @@ final class TaskRun {
         if (canceled) {
             return false;
         }
-        boolean interrupted = Thread.interrupted();
         try {
-            return store(change);
+            return interrupt.outOfReach(() -> store(change));
         } catch (RepeatedSend repeat) {
             handOver(repeat);
             return false;
@@ -271,10 +273,6 @@ final class TaskRun {
                 return false;
             }
             throw e;
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
         }
     }
 
@@ -327,7 +325,7 @@ final class TaskRun {
         context.events().repeated(taskId, repeat.existing());
         Future<?> running = future;
         if (running != null) {
-            running.cancel(true);
+            interrupt.interrupt(running);
         }
     }
 

@@ -30,14 +30,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A cancellation that interrupts the agent: the interrupted turn must not answer the caller before
- * the cancellation is stored. The agent's cancel hook holds the canceller between interrupting the
- * agent and storing CANCELED, which makes the window of the race deterministic.
+ * the cancellation is stored. The agent's cancel hook holds the canceller, once it has interrupted
+ * the agent, until the caller has its answer (two seconds at most), which makes the window of the
+ * race deterministic.
  *
- * <p>Known defect, hence disabled: TaskService.cancel interrupts the agent (TaskRun.cancel) before it
- * stores CANCELED; the interrupted TaskRun.execute ends its turn (TaskRun.turnEnded ->
- * TaskEvents.turnEnded) with the WORKING snapshot, so a blocking SendMessage answers WORKING and a
- * SendStreamingMessage stream ends without the CANCELED event. Fix: store and publish CANCELED
- * first, then interrupt the agent; or skip the turn-ended notification of a canceled run.
+ * <p>TaskService.cancel stores and publishes CANCELED before it interrupts the agent, so the
+ * interrupted turn ends on the canceled task: a blocking SendMessage answers CANCELED, and a
+ * stream ends with the CANCELED event, not with the agent's last WORKING.
  */
 class CancelDuringTurnTest {
     @TempDir
