@@ -22,7 +22,7 @@ valve=org.apache.catalina.valves.JsonErrorReportValve
 sed -i -E \
   -e 's|<Server port="8005"|<Server port="-1"|' \
   -e 's|<Connector port="8080" protocol="HTTP/1.1"|<Connector port="${http.port}" address="${http.address}" protocol="HTTP/1.1"|' \
-  -e '0,/redirectPort="8443" \/>/s||redirectPort="8443" maxSavePostSize="4194304">\n      <UpgradeProtocol className="org.apache.coyote.http2.Http2Protocol" overheadWindowUpdateThreshold="0" discardRequestsAndResponses="true"/>\n    </Connector>|' \
+  -e '0,/redirectPort="8443" \/>/s||redirectPort="8443" maxSavePostSize="4194304">\n      <UpgradeProtocol className="org.apache.coyote.http2.Http2Protocol" overheadWindowUpdateThreshold="0" discardRequestsAndResponses="true" initialWindowSize="65536"/>\n    </Connector>|' \
   -e "s|<Host name=\"localhost\"|<Host name=\"localhost\" errorReportValveClass=\"$valve\"|" \
   -e "s|</Host>|  <Valve className=\"$valve\" showReport=\"false\" showServerInfo=\"false\"/>\n      </Host>|" \
   "$server"

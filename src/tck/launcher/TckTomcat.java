@@ -85,6 +85,8 @@ public final class TckTomcat {
         http2.setOverheadWindowUpdateThreshold(0);
         // as README's deployment guide: a stream reset mid-completion must not poison a pooled request
         http2.setDiscardRequestsAndResponses(true);
+        // as README's deployment guide: the JDK's HTTP client uploads large bodies in aligned frames
+        http2.setInitialWindowSize(65536);
         connector.addUpgradeProtocol(http2);
         return connector;
     }

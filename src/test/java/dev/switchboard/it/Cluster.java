@@ -54,10 +54,7 @@ final class Cluster implements AutoCloseable {
             if (grpc) {
                 int grpcPort = ServerProcess.freePort();
                 grpcPorts.put(name, grpcPort);
-                h2c = """
-                        <Connector port="%d" address="127.0.0.1" protocol="HTTP/1.1" connectionTimeout="20000">
-                          <UpgradeProtocol className="org.apache.coyote.http2.Http2Protocol" overheadWindowUpdateThreshold="0" discardRequestsAndResponses="true"/>
-                        </Connector>""".formatted(grpcPort);
+                h2c = TomcatProcess.h2cConnector(grpcPort);
                 settings.add("switchboard.grpc.enabled=true");
                 settings.add("switchboard.grpc.authority=127.0.0.1:" + grpcPort);
             } else {

@@ -73,6 +73,17 @@ final class TomcatProcess implements ServerProcess {
         war.as(ZipExporter.class).exportTo(base.resolve("webapps/ROOT.war").toFile(), true);
     }
 
+    /**
+     * A cleartext HTTP/2 connector (h2c, by upgrade or with prior knowledge) as README's deployment
+     * guide configures one, for {@code extraConnectors}.
+     */
+    static String h2cConnector(int port) {
+        return """
+                <Connector port="%d" address="127.0.0.1" protocol="HTTP/1.1" connectionTimeout="20000" maxSavePostSize="4194304">
+                  <UpgradeProtocol className="org.apache.coyote.http2.Http2Protocol" overheadWindowUpdateThreshold="0" discardRequestsAndResponses="true" initialWindowSize="65536"/>
+                </Connector>""".formatted(port);
+    }
+
     @Override
     public URL url() {
         try {
