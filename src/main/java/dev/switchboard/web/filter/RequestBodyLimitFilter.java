@@ -19,7 +19,7 @@ import java.io.IOException;
  * Bounds request bodies. A declared length over the limit is refused with 413 before a byte is read;
  * a body without a declared length is counted as it is read and fails with
  * {@link RequestBodyTooLargeException} when it passes the limit, which the bindings answer with 413
- * too.
+ * too. Over HTTP/2, a refusal reads the rest of a body first (see {@link ReadBeforeRefusal}).
  */
 public final class RequestBodyLimitFilter extends HttpFilter {
     private final long limit;
@@ -33,53 +33,40 @@ public final class RequestBodyLimitFilter extends HttpFilter {
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
         long declared = request.getContentLengthLong();
+        boolean http1 = request.getProtocol() != null && request.getProtocol().startsWith("HTTP/1");
         if (declared > limit) {
-            if (GrpcRefusals.isGrpc(request)) {
-                GrpcRefusals.send(response, 413, tooLargeMessage(limit), "REQUEST_TOO_LARGE", ErrorBody.DOMAIN);
-                return;
-            }
-            if (request.getProtocol() != null && request.getProtocol().startsWith("HTTP/1")) {
+            if (http1) {
                 response.setHeader("Connection", "close");
-            } else if (declared <= drainable()) {
+            } else {
                 // HTTP/2 has no Connection header (a client must reject a response with one). A
                 // client still sending the refused body waits for flow-control credit the server
                 // gives only as it reads (the JDK's client then never reads the 413), so a body of
                 // reasonable size is read and dropped first
-                drain(request);
+                ReadBeforeRefusal.readUnread(request, drainable());
             }
-            HttpErrors.send(response, 413, HttpErrors.failure(request.getMethod(), Endpoints.path(request), 413,
-                    tooLargeMessage(limit)));
+            if (GrpcRefusals.isGrpc(request)) {
+                GrpcRefusals.send(response, 413, tooLargeMessage(limit), "REQUEST_TOO_LARGE", ErrorBody.DOMAIN);
+            } else {
+                HttpErrors.send(response, 413, HttpErrors.failure(request.getMethod(), Endpoints.path(request), 413,
+                        tooLargeMessage(limit)));
+            }
             return;
         }
+        HttpServletResponse answer = http1 ? response : new ReadBeforeRefusal(request, response, limit);
         // gRPC bounds each message itself (the services' largest inbound message is this limit)
         // and reads its body asynchronously, which a counting stream would not pass on
         if (GrpcRefusals.isGrpc(request)) {
-            chain.doFilter(request, response);
+            chain.doFilter(request, answer);
             return;
         }
         // no declared length: chunked over HTTP/1.1, or any body over HTTP/2, which has no
         // Transfer-Encoding at all; counted as it is read either way
-        if (declared < 0) {
-            chain.doFilter(new LimitedRequest(request, limit), response);
-            return;
-        }
-        chain.doFilter(request, response);
+        chain.doFilter(declared < 0 ? new LimitedRequest(request, limit) : request, answer);
     }
 
     /** The largest refused body read to its end over HTTP/2 before the 413: four limits, at most 64 MB. */
     private long drainable() {
         return Math.min(limit * 4, 64L * 1024 * 1024);
-    }
-
-    private static void drain(HttpServletRequest request) {
-        byte[] sink = new byte[8192];
-        try (var in = request.getInputStream()) {
-            while (in.read(sink) != -1) {
-                // dropped
-            }
-        } catch (IOException e) {
-            // the client went away; the 413 goes nowhere either way
-        }
     }
 
     static String tooLargeMessage(long limit) {

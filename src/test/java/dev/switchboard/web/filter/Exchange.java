@@ -44,6 +44,7 @@ public final class Exchange {
     int errorSent;
     String remoteAddr = "192.0.2.1";
     String protocol = "HTTP/1.1";
+    boolean asyncStarted;
     /** The request body's stream, one per request as a container gives it. */
     private ServletInputStream input;
     String query;
@@ -57,6 +58,7 @@ public final class Exchange {
                 new Class<?>[] {HttpServletRequest.class}, (proxy, m, args) -> switch (m.getName()) {
                     case "getMethod" -> this.method;
                     case "getProtocol" -> protocol;
+                    case "isAsyncStarted" -> asyncStarted;
                     case "getServletPath" -> path;
                     case "getPathInfo" -> null;
                     case "getRequestURI" -> path;

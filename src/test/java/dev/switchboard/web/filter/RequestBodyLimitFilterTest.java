@@ -2,15 +2,21 @@ package dev.switchboard.web.filter;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.switchboard.web.binding.GrpcRefusals;
 import dev.switchboard.web.binding.RequestBodyTooLargeException;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.http.HttpServletResponse;
 import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.List;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -59,6 +65,78 @@ class RequestBodyLimitFilterTest {
                 .header("Content-Type", "application/grpc+proto").body("0123456789abcdef", false);
         filter.doFilter(streamed.request, streamed.response, chain);
         assertEquals(streamed.request, chain.passed, "gRPC reads asynchronously and bounds each message itself");
+    }
+
+    /** A chain that refuses: an error status, as a filter or Jersey sets it, before any byte. */
+    private static final FilterChain REFUSES = (request, response) -> {
+        ((HttpServletResponse) response).setStatus(401);
+        response.getOutputStream().write('x');
+    };
+
+    @Test
+    void overHttp2ARefusalReadsTheRestOfTheBodyBeforeItsFirstByte() throws Exception {
+        Exchange refused = new Exchange("POST", "/a2a/jsonrpc").body("0123456789", true);
+        refused.protocol = "HTTP/2.0";
+        List<Boolean> readFirst = new ArrayList<>();
+        filter.doFilter(refused.request, refused.response, (request, response) -> {
+            ((HttpServletResponse) response).setStatus(404);
+            readFirst.add(refused.request.getInputStream().isFinished());
+        });
+        assertEquals(List.of(true), readFirst, "a client still sending reads the answer rather than a reset");
+
+        Exchange sent = new Exchange("POST", "/a2a/jsonrpc").body("0123456789", true);
+        sent.protocol = "HTTP/2.0";
+        filter.doFilter(sent.request, sent.response, (request, response) -> {
+            ((HttpServletResponse) response).sendError(405);
+        });
+        assertTrue(sent.request.getInputStream().isFinished());
+
+        Exchange answered = new Exchange("POST", "/a2a/jsonrpc").body("0123456789", true);
+        answered.protocol = "HTTP/2.0";
+        filter.doFilter(answered.request, answered.response, (request, response) ->
+                ((HttpServletResponse) response).setStatus(200));
+        assertFalse(answered.request.getInputStream().isFinished(), "an answer that is no refusal reads nothing");
+
+        Exchange http1 = new Exchange("POST", "/a2a/jsonrpc").body("0123456789", true);
+        filter.doFilter(http1.request, http1.response, REFUSES);
+        assertFalse(http1.request.getInputStream().isFinished(), "Tomcat reads the rest itself over HTTP/1.1");
+
+        Exchange suspended = new Exchange("POST", "/a2a/jsonrpc").body("0123456789", true);
+        suspended.protocol = "HTTP/2.0";
+        suspended.asyncStarted = true;
+        filter.doFilter(suspended.request, suspended.response, REFUSES);
+        assertTrue(suspended.request.getInputStream().isFinished(), "an answer given asynchronously reads it too");
+
+        Exchange endless = new Exchange("POST", "/a2a/jsonrpc").body("x".repeat(100), false);
+        endless.protocol = "HTTP/2.0";
+        filter.doFilter(endless.request, endless.response, REFUSES);
+        assertEquals(100 - 10, endless.request.getInputStream().readAllBytes().length, "at most the limit is read");
+    }
+
+    @Test
+    void overHttp2ARefusedGrpcCallsBodyIsReadBeforeItsTrailers() throws Exception {
+        Exchange refused = new Exchange("POST", "/lf.a2a.v1.A2AService/SendMessage")
+                .header("Content-Type", "application/grpc").body("012345", true);
+        refused.protocol = "HTTP/2.0";
+        filter.doFilter(refused.request, refused.response, (request, response) -> GrpcRefusals.send(
+                (HttpServletResponse) response, 401, "no", "UNAUTHENTICATED", "test"));
+        assertEquals("16", refused.trailers.get().get("grpc-status"));
+        assertTrue(refused.request.getInputStream().isFinished());
+
+        Exchange call = new Exchange("POST", "/lf.a2a.v1.A2AService/SendMessage")
+                .header("Content-Type", "application/grpc").body("012345", true);
+        call.protocol = "HTTP/2.0";
+        call.asyncStarted = true;
+        filter.doFilter(call.request, call.response, (request, response) -> GrpcRefusals.send(
+                (HttpServletResponse) response, 404, "no", "TASK_NOT_FOUND", "test"));
+        assertFalse(call.request.getInputStream().isFinished(), "gRPC's own listener reads a running call's body");
+
+        Exchange large = new Exchange("POST", "/lf.a2a.v1.A2AService/SendMessage")
+                .header("Content-Type", "application/grpc").body("0123456789abcdef", true);
+        large.protocol = "HTTP/2.0";
+        filter.doFilter(large.request, large.response, new Exchange.Chain());
+        assertEquals("8", large.trailers.get().get("grpc-status"));
+        assertTrue(large.request.getInputStream().isFinished(), "a body over the limit is read before the 413 too");
     }
 
     @Test
