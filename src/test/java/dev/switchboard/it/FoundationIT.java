@@ -11,7 +11,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
 
 /** The built WAR on a real Tomcat 11: card, conditional GET, landing page, health and JSON errors over HTTP. */
 class FoundationIT extends OnTomcat {
@@ -220,9 +219,6 @@ class FoundationIT extends OnTomcat {
     }
 
     @Test
-    @DisabledIfSystemProperty(named = "arquillian.launch", matches = "payara", disabledReason = "on Payara Micro 7.2025.1 "
-            + "the JDK HTTP client, still sending a body the server has refused, times out instead of reading the 413 "
-            + "(curl reads it)")
     void oversizedBodyAnswersJson413() {
         String big = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"x\",\"params\":{\"pad\":\"" + "x".repeat(70_000) + "\"}}";
         HttpResponse<String> declared = http.post("/", "application/json", big);
