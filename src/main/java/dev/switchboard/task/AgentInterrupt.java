@@ -61,6 +61,14 @@ final class AgentInterrupt {
         }
     }
 
+    /** {@link #outOfReach(Supplier)} for a store call that returns nothing. */
+    void outOfReach(Runnable storeCall) {
+        outOfReach(() -> {
+            storeCall.run();
+            return null;
+        });
+    }
+
     /**
      * Cancels the agent's run and interrupts its thread now, or as it leaves the store if it is in it.
      *

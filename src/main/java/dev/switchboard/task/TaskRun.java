@@ -226,13 +226,12 @@ final class TaskRun {
         ended.countDown();
     }
 
-    private Void turnEnded() {
+    private void turnEnded() {
         try {
             endTurn();
         } finally {
             ended.countDown();
         }
-        return null;
     }
 
     private void endTurn() {

@@ -13,6 +13,7 @@ import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -48,31 +49,15 @@ class AgentInterruptTest {
 
     @Test
     void inTheStoreTheInterruptComesAsTheAgentLeavesIt() throws Exception {
-        CountDownLatch inStore = new CountDownLatch(1);
-        CountDownLatch canceled = new CountDownLatch(1);
         AtomicBoolean interruptedInStore = new AtomicBoolean(true);
-        AtomicBoolean interruptedAfter = new AtomicBoolean();
-        Future<?> run = agents.submit(() -> {
-            interrupt.agentStarts();
-            interrupt.outOfReach(() -> {
-                inStore.countDown();
-                awaitWithoutInterrupt(canceled);
-                interruptedInStore.set(Thread.currentThread().isInterrupted());
-                return null;
-            });
-            interruptedAfter.set(Thread.currentThread().isInterrupted());
-            ended.countDown();
-            return null;
-        });
-        assertTrue(inStore.await(5, TimeUnit.SECONDS));
 
-        interrupt.interrupt(run);
-        canceled.countDown();
+        boolean interruptedAfter = cancelledDuringPause(pause -> interrupt.outOfReach(() -> {
+            pause.run();
+            interruptedInStore.set(Thread.currentThread().isInterrupted());
+        }));
 
-        assertTrue(ended.await(5, TimeUnit.SECONDS));
         assertFalse(interruptedInStore.get(), "the store call ran without the interrupt");
-        assertTrue(interruptedAfter.get(), "the interrupt came as the agent left the store");
-        assertTrue(run.isCancelled());
+        assertTrue(interruptedAfter, "the interrupt came as the agent left the store");
     }
 
     @Test
@@ -80,10 +65,7 @@ class AgentInterruptTest {
         AtomicBoolean seenInStore = new AtomicBoolean(true);
         Thread.currentThread().interrupt();
         try {
-            interrupt.outOfReach(() -> {
-                seenInStore.set(Thread.currentThread().isInterrupted());
-                return null;
-            });
+            interrupt.outOfReach(() -> seenInStore.set(Thread.currentThread().isInterrupted()));
             assertTrue(Thread.currentThread().isInterrupted(), "the caller's interrupt is kept");
         } finally {
             Thread.interrupted();
@@ -93,33 +75,15 @@ class AgentInterruptTest {
 
     @Test
     void nestedStoreCallsDeliverTheInterruptOnlyAsTheOuterOneEnds() throws Exception {
-        CountDownLatch inStore = new CountDownLatch(1);
-        CountDownLatch canceled = new CountDownLatch(1);
         AtomicBoolean interruptedBetween = new AtomicBoolean(true);
-        AtomicBoolean interruptedAfter = new AtomicBoolean();
-        Future<?> run = agents.submit(() -> {
-            interrupt.agentStarts();
-            interrupt.outOfReach(() -> {
-                interrupt.outOfReach(() -> {
-                    inStore.countDown();
-                    awaitWithoutInterrupt(canceled);
-                    return null;
-                });
-                interruptedBetween.set(Thread.currentThread().isInterrupted());
-                return null;
-            });
-            interruptedAfter.set(Thread.currentThread().isInterrupted());
-            ended.countDown();
-            return null;
-        });
-        assertTrue(inStore.await(5, TimeUnit.SECONDS));
 
-        interrupt.interrupt(run);
-        canceled.countDown();
+        boolean interruptedAfter = cancelledDuringPause(pause -> interrupt.outOfReach(() -> {
+            interrupt.outOfReach(pause);
+            interruptedBetween.set(Thread.currentThread().isInterrupted());
+        }));
 
-        assertTrue(ended.await(5, TimeUnit.SECONDS));
-        assertFalse(interruptedBetween.get());
-        assertTrue(interruptedAfter.get());
+        assertFalse(interruptedBetween.get(), "the outer store call went on without the interrupt");
+        assertTrue(interruptedAfter, "the interrupt came as the outer store call ended");
     }
 
     /** A thread the agent reports from is not the one a cancellation interrupts: it is not held. */
@@ -137,7 +101,6 @@ class AgentInterruptTest {
         Thread reporter = new Thread(() -> interrupt.outOfReach(() -> {
             inStore.countDown();
             awaitWithoutInterrupt(release);
-            return null;
         }));
         reporter.start();
         assertTrue(inStore.await(5, TimeUnit.SECONDS));
@@ -176,7 +139,6 @@ class AgentInterruptTest {
                             if (Thread.currentThread().isInterrupted()) {
                                 interruptedInStore.incrementAndGet();
                             }
-                            return null;
                         });
                     }
                     awaitWithoutInterrupt(cancelled);
@@ -206,6 +168,35 @@ class AgentInterruptTest {
 
     private final CountDownLatch ended = new CountDownLatch(1);
     private final CountDownLatch waitInterrupted = new CountDownLatch(1);
+
+    /**
+     * Runs an agent whose store calls, as {@code storeCalls} nests them around a pause, are
+     * cancelled during the pause.
+     *
+     * @return whether the agent's thread was interrupted once it had left the store
+     */
+    private boolean cancelledDuringPause(Consumer<Runnable> storeCalls) throws Exception {
+        CountDownLatch inStore = new CountDownLatch(1);
+        CountDownLatch canceled = new CountDownLatch(1);
+        AtomicBoolean interruptedAfter = new AtomicBoolean();
+        Future<?> run = agents.submit(() -> {
+            interrupt.agentStarts();
+            storeCalls.accept(() -> {
+                inStore.countDown();
+                awaitWithoutInterrupt(canceled);
+            });
+            interruptedAfter.set(Thread.currentThread().isInterrupted());
+            ended.countDown();
+        });
+        assertTrue(inStore.await(5, TimeUnit.SECONDS));
+
+        interrupt.interrupt(run);
+        canceled.countDown();
+
+        assertTrue(ended.await(5, TimeUnit.SECONDS));
+        assertTrue(run.isCancelled());
+        return interruptedAfter.get();
+    }
 
     private void waitForInterrupt() {
         try {
