@@ -319,11 +319,12 @@ class GrpcIT extends OnTomcat {
 
     /**
      * A client that resets calls as they complete (cancelled calls, deadlines, a load tool
-     * stopping) must not fail another caller's calls. Tomcat 11.0.24 puts such a stream's request
-     * back in its pool uncleared, and the next stream to take it, on any connection, is answered
-     * with a bare HTTP 500, unless the connector discards them (README's deployment guide). The
-     * resetting client's own connection may still be closed by Tomcat (INTERNAL_ERROR or, for a
-     * burst of resets, its overhead protection): that is its own doing, and is not checked here.
+     * stopping) must not fail another caller's calls. Tomcat 11.0.24 and 11.0.25 put such a
+     * stream's request back in its pool uncleared, and the next stream to take it, on any
+     * connection, is answered with a bare HTTP 500, unless the connector discards them (README's
+     * deployment guide). The resetting client's own connection may still be closed by Tomcat
+     * (INTERNAL_ERROR or, for a burst of resets, its overhead protection): that is its own doing,
+     * and is not checked here.
      */
     @Test
     void callsOneClientResetsFailNoOtherCallersCalls() throws Exception {
