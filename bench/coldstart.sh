@@ -11,7 +11,8 @@
 # copy of it (schema current, one task stored). DATA=fresh starts every time from an empty one.
 # CDS=1 records an AppCDS archive in the warm-up start (-XX:ArchiveClassesAtExit) and maps it in
 # every Switchboard start after it (-XX:SharedArchiveFile, -Xshare:auto), as the Docker image does.
-# KEEP_LOGS=1 keeps each start's console log in target/bench/logs.
+# KEEP_LOGS=1 keeps each start's console log in target/bench/logs. TOMCAT_HOME= runs that Tomcat
+# instead of the pom's version (bench/tomcat-home.sh).
 # On Linux both Tomcats run with <Resources allowLinking="true"/> in conf/context.xml, as cargo:run
 # and the image configure theirs (README, Deployment); ALLOW_LINKING=false measures Tomcat's default.
 set -euo pipefail
@@ -20,15 +21,9 @@ runs=${1:-5}
 war=${WAR:-target/switchboard.war}   # WAR=path measures another build
 if [[ $(uname -s) == Linux ]]; then allow_linking=${ALLOW_LINKING:-true}; else allow_linking=false; fi
 [[ -f $war ]] || { echo "build first: mvn package" >&2; exit 1; }
-version=$(sed -n "s:.*<tomcat.version>\(.*\)</tomcat.version>.*:\1:p" pom.xml)
 work=target/bench
 mkdir -p "$work"
-if [[ ! -d $work/apache-tomcat-$version ]]; then
-  mvn -q dependency:copy -Dartifact="org.apache.tomcat:tomcat:$version:zip" -DoutputDirectory="$work"
-  unzip -q -o "$work/tomcat-$version.zip" -d "$work"
-  chmod +x "$work/apache-tomcat-$version"/bin/*.sh
-fi
-home=$(cd "$work/apache-tomcat-$version" && pwd)
+home=$(bench/tomcat-home.sh)
 
 # an ephemeral port (32768+ on Linux), so never one of the fixed 81xx/82xx ports of other servers
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }

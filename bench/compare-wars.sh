@@ -7,8 +7,8 @@
 # printed with req/s, server CPU µs per request and KB the server wrote per request (wchar of
 # /proc/PID/io: the store's file and the sockets); at the end each WAR's mean over its rows.
 #   bench/compare-wars.sh BEFORE.war AFTER.war [MORE.war ...]
-# Knobs: ROUNDS=2 WARMUP=60s ROWS=2 DURATION=20s CONNS=64 JAVA_OPTS=; TOMCAT_HOME= uses that
-# Tomcat instead of the pom's version from Maven Central. WARs are told apart by file name.
+# Knobs: ROUNDS=2 WARMUP=60s ROWS=2 DURATION=20s CONNS=64 JAVA_OPTS=; TOMCAT_HOME= runs that
+# Tomcat instead of the pom's version (bench/tomcat-home.sh). WARs are told apart by file name.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 (($# >= 2)) || { echo "usage: compare-wars.sh BEFORE.war AFTER.war [...]" >&2; exit 2; }
@@ -18,17 +18,7 @@ ROUNDS=${ROUNDS:-2} WARMUP=${WARMUP:-60s} ROWS=${ROWS:-2} DURATION=${DURATION:-2
 export CONNS=${CONNS:-64} SCENARIOS=send
 work=target/bench
 mkdir -p "$work"
-if [[ -n ${TOMCAT_HOME:-} ]]; then
-  home=$(cd "$TOMCAT_HOME" && pwd)
-else
-  version=$(sed -n "s:.*<tomcat.version>\(.*\)</tomcat.version>.*:\1:p" pom.xml)
-  if [[ ! -d $work/apache-tomcat-$version ]]; then
-    mvn -q dependency:copy -Dartifact="org.apache.tomcat:tomcat:$version:zip" -DoutputDirectory="$work"
-    unzip -q -o "$work/tomcat-$version.zip" -d "$work"
-    chmod +x "$work/apache-tomcat-$version"/bin/*.sh
-  fi
-  home=$(cd "$work/apache-tomcat-$version" && pwd)
-fi
+home=$(bench/tomcat-home.sh)
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 written_kb() { awk '/^wchar/ {print int($2 / 1024)}' "/proc/$1/io"; }
 rows=$(mktemp)

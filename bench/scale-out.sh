@@ -24,7 +24,7 @@
 #    every Tomcat JVM and the PostgreSQL server processes. Instance B and C are started only for
 #    their rows, so a row measures exactly that many instances. Tasks accumulate from row to row.
 #
-# Knobs: WAR (target/switchboard.war), TOMCAT_HOME (else fetched as bench/coldstart.sh does),
+# Knobs: WAR (target/switchboard.war), TOMCAT_HOME (else bench/tomcat-home.sh fetches the pom's),
 #   PG_BIN (newest /usr/lib/postgresql/*/bin), PG_JDBC (the driver jar, from ~/.m2),
 #   INSTANCES ("1 2 3"), DURATION (10s), WARMUP (10s), CONNS (64), TASKS (40), CONCURRENCY (8),
 #   TICKS (50), INTERVAL_MS (20), DELAY_MS (500), WRK_TIMEOUT (10s: a slower answer counts as a
@@ -52,17 +52,7 @@ pg_bin=${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail 
 [[ -x $pg_bin/initdb ]] || { echo "no PostgreSQL binaries (apt-get install postgresql, or PG_BIN=dir)" >&2; exit 1; }
 pg_jdbc=${PG_JDBC:-$(ls ~/.m2/repository/org/postgresql/postgresql/*/postgresql-*.jar 2>/dev/null | sort -V | tail -n1)}
 [[ -f $pg_jdbc ]] || { echo "no PostgreSQL JDBC driver: mvn dependency:resolve, or PG_JDBC=jar" >&2; exit 1; }
-if [[ -z ${TOMCAT_HOME:-} ]]; then
-  version=$(sed -n "s:.*<tomcat.version>\(.*\)</tomcat.version>.*:\1:p" pom.xml)
-  TOMCAT_HOME=target/bench/apache-tomcat-$version
-  if [[ ! -d $TOMCAT_HOME ]]; then
-    mkdir -p target/bench
-    mvn -q -B dependency:copy -Dartifact="org.apache.tomcat:tomcat:$version:zip" -DoutputDirectory=target/bench >&2
-    unzip -q -o "target/bench/tomcat-$version.zip" -d target/bench
-    chmod +x "$TOMCAT_HOME"/bin/*.sh
-  fi
-fi
-tomcat_home=$(cd "$TOMCAT_HOME" && pwd)
+tomcat_home=$(bench/tomcat-home.sh)
 
 # PostgreSQL refuses to run as root: then the cluster belongs to nobody (as in the tests' TestPostgres)
 work=$(mktemp -d /tmp/switchboard-scale-out-XXXXXX)
