@@ -116,35 +116,46 @@ public final class Switchboard implements AutoCloseable {
             opener[0] = DaemonThreads.named("switchboard-store-open").newThread(runnable);
             opener[0].start();
         });
-        this.cardExtensions = CardExtensions.of(PublishedCard.serverExtensions(settings), skills);
-        this.publishedCard = PublishedCard.build(settings, skills.publicDescriptors(), cardExtensions.forTier(Tier.PUBLIC));
-        this.card = renderCard(publishedCard, cardKeys, URI.create(settings.urlFor(PublishedCard.CARD_JWKS_PATH)));
-        this.extendedCard = new ExtendedCard(publishedCard, skills, cardExtensions, settings.hasCredentials());
-        RequestLimits limits = settings.limits();
-        this.rateLimiter = new RateLimiter(Limits.perMinute(limits.anonymousPerMinute(), limits.keyPerMinute(),
-                limits.dailyCeiling()), clock);
-        this.failedCredentials = new RateLimiter(Limits.perMinute(limits.failedCredentialsPerMinute(), 0, 0), clock);
-        this.callers = CallerIdentification.withKeys(settings.operatorToken(), new ApiKeys(
-                settings.keySecret() == null ? null : settings.keySecret().bytes(), settings.revokedKeys(), clock),
-                settings.anonymousAccess(), settings.oidc() == null ? null : AccessTokens.of(settings.oidc(), clock));
-        this.opening = new StoreOpening(database, STORE_PATIENCE);
-        opening.reportWhileOpening(opener[0], SLOW_OPENING);
-        this.agents = new ThreadPoolExecutor(settings.agentThreads(), settings.agentThreads(), 60, TimeUnit.SECONDS,
-                new ArrayBlockingQueue<>(settings.agentThreads() * QUEUED_PER_THREAD),
-                DaemonThreads.pool("switchboard-agent"));
-        this.writers = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()),
-                DaemonThreads.pool("switchboard-stream"));
-        TaskEvents events = new TaskEvents();
-        TaskStore store = opening.deferred(TaskStore.class, db -> new JpaTaskStore(db.entityManagerFactory(), clock,
-                settings.idempotentSends(), metrics, settings.taskLease()));
-        this.push = PushParts.assemble(settings, store, opening, events, clock, metrics);
-        this.tasks = new TaskService(store, events, new SkillRouter(skills), agents, writers, clock,
-                settings.instanceId(), new InputLimits(limits.maxParts(), limits.maxTextChars(),
-                        limits.maxMetadataBytes(), limits.maxHistory(), limits.maxListBytes()), push.configs(),
-                AnonymousTaskQuota.perMinute(limits.anonymousTasksPerMinute(), clock));
-        this.leases = new LeaseKeeper(tasks, settings.taskLease());
-        this.streams = new StreamRegistry(settings.streamHeartbeat().toSeconds());
-        ServerGauges.register(metrics, (ThreadPoolExecutor) agents, streams);
+        try {
+            this.cardExtensions = CardExtensions.of(PublishedCard.serverExtensions(settings), skills);
+            this.publishedCard = PublishedCard.build(settings, skills.publicDescriptors(),
+                    cardExtensions.forTier(Tier.PUBLIC));
+            this.card = renderCard(publishedCard, cardKeys, URI.create(settings.urlFor(PublishedCard.CARD_JWKS_PATH)));
+            this.extendedCard = new ExtendedCard(publishedCard, skills, cardExtensions, settings.hasCredentials());
+            RequestLimits limits = settings.limits();
+            this.rateLimiter = new RateLimiter(Limits.perMinute(limits.anonymousPerMinute(), limits.keyPerMinute(),
+                    limits.dailyCeiling()), clock);
+            this.failedCredentials = new RateLimiter(Limits.perMinute(limits.failedCredentialsPerMinute(), 0, 0),
+                    clock);
+            this.callers = CallerIdentification.withKeys(settings.operatorToken(), new ApiKeys(
+                    settings.keySecret() == null ? null : settings.keySecret().bytes(), settings.revokedKeys(), clock),
+                    settings.anonymousAccess(),
+                    settings.oidc() == null ? null : AccessTokens.of(settings.oidc(), clock));
+            this.opening = new StoreOpening(database, STORE_PATIENCE);
+            opening.reportWhileOpening(opener[0], SLOW_OPENING);
+            this.agents = new ThreadPoolExecutor(settings.agentThreads(), settings.agentThreads(), 60, TimeUnit.SECONDS,
+                    new ArrayBlockingQueue<>(settings.agentThreads() * QUEUED_PER_THREAD),
+                    DaemonThreads.pool("switchboard-agent"));
+            this.writers = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()),
+                    DaemonThreads.pool("switchboard-stream"));
+            TaskEvents events = new TaskEvents();
+            TaskStore store = opening.deferred(TaskStore.class, db -> new JpaTaskStore(db.entityManagerFactory(), clock,
+                    settings.idempotentSends(), metrics, settings.taskLease()));
+            this.push = PushParts.assemble(settings, store, opening, events, clock, metrics);
+            this.tasks = new TaskService(store, events, new SkillRouter(skills), agents, writers, clock,
+                    settings.instanceId(), new InputLimits(limits.maxParts(), limits.maxTextChars(),
+                            limits.maxMetadataBytes(), limits.maxHistory(), limits.maxListBytes()), push.configs(),
+                    AnonymousTaskQuota.perMinute(limits.anonymousTasksPerMinute(), clock));
+            this.leases = new LeaseKeeper(tasks, settings.taskLease());
+            this.streams = new StreamRegistry(settings.streamHeartbeat().toSeconds());
+            ServerGauges.register(metrics, (ThreadPoolExecutor) agents, streams);
+        } catch (RuntimeException | Error e) {
+            // the store has begun to open: a start that fails after this point (an installed skill
+            // declaring a bad extension, say) must not keep it open, or the next deployment of the
+            // same data directory finds its file in use
+            database.thenAccept(TaskDatabase::close);
+            throw e;
+        }
     }
 
     /**

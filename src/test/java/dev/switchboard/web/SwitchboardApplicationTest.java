@@ -136,7 +136,8 @@ class SwitchboardApplicationTest {
                 .count();
     }
 
-    private static InputStream webResource(String path) {
+    /** The webapp's resources as the container serves them, from the source tree. */
+    static InputStream webResource(String path) {
         try {
             Path file = Path.of("src/main/webapp", path);
             return Files.exists(file) ? Files.newInputStream(file) : null;
