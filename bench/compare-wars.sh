@@ -27,20 +27,7 @@ trap 'rm -f "$rows"' EXIT
 one_server() { # war
   local base port pid url label=${1##*/}
   base=$(mktemp -d "$PWD/$work/compare-XXXX"); port=$(free_port); url=http://127.0.0.1:$port
-  mkdir -p "$base"/{conf,logs,temp,work,webapps,data}
-  cp "$home"/conf/{catalina.properties,context.xml,logging.properties,web.xml} "$base/conf/"
-  cat > "$base/conf/server.xml" <<EOF
-<Server port="-1" shutdown="SHUTDOWN">
-  <Listener className="org.apache.catalina.core.JreMemoryLeakPreventionListener"/>
-  <Listener className="org.apache.catalina.core.ThreadLocalLeakPreventionListener"/>
-  <Service name="Catalina">
-    <Connector port="$port" address="127.0.0.1" protocol="HTTP/1.1" connectionTimeout="20000"/>
-    <Engine name="Catalina" defaultHost="localhost">
-      <Host name="localhost" appBase="webapps" unpackWARs="true" autoDeploy="false"/>
-    </Engine>
-  </Service>
-</Server>
-EOF
+  bench/tomcat-base.sh "$base" "$port"
   cp "$1" "$base/webapps/ROOT.war"
   CATALINA_HOME=$home CATALINA_BASE=$base SWITCHBOARD_DATA_DIR=$base/data \
     SWITCHBOARD_LIMIT_ANONYMOUS_PER_MINUTE=0 SWITCHBOARD_LIMIT_DAILY=0 SWITCHBOARD_LIMIT_ANONYMOUS_TASKS_PER_MINUTE=0 \

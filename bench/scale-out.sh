@@ -102,21 +102,9 @@ declare -A url pid_of
 start_instance() { # name
   local name=$1 base=$work/$1 port deadline
   port=$(free_port)
-  mkdir -p "$base"/{conf,lib,logs,temp,work,webapps,data}
-  cp "$tomcat_home"/conf/{catalina.properties,context.xml,logging.properties,web.xml} "$base/conf/"
   # the shared harness's bare-Tomcat configuration: one NIO connector, defaults, no access log
-  cat > "$base/conf/server.xml" <<XML
-<Server port="-1" shutdown="SHUTDOWN">
-  <Listener className="org.apache.catalina.core.JreMemoryLeakPreventionListener" />
-  <Listener className="org.apache.catalina.core.ThreadLocalLeakPreventionListener" />
-  <Service name="Catalina">
-    <Connector port="$port" address="127.0.0.1" protocol="HTTP/1.1" connectionTimeout="20000" />
-    <Engine name="Catalina" defaultHost="localhost">
-      <Host name="localhost" appBase="webapps" unpackWARs="true" autoDeploy="false" />
-    </Engine>
-  </Service>
-</Server>
-XML
+  bench/tomcat-base.sh "$base" "$port"
+  mkdir -p "$base/lib"
   cp "$pg_jdbc" "$base/lib/"
   # instances on one database share the keys the first one made in its data directory (push
   # secrets, signing keys), as an operator copies them
