@@ -9,12 +9,16 @@ import jakarta.json.JsonObject;
 import dev.switchboard.protocol.signing.CanonicalCard;
 import dev.switchboard.protocol.signing.CardSignature;
 import dev.switchboard.protocol.signing.CardSigning;
+import dev.switchboard.runtime.DaemonThreads;
 import java.util.HashMap;
 import java.util.Map;
 import java.net.URI;
 import java.util.EnumSet;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * The card's renderings, serialized once. A caller that names no protocol version gets the
@@ -23,6 +27,8 @@ import java.util.Set;
  * validators refuse the 0.3 fields); one that asks for 0.3 gets the 0.3 document.
  */
 public final class AgentCardDocuments {
+    private static final Logger LOG = Logger.getLogger(AgentCardDocuments.class.getName());
+
     private final AgentCard card;
     private final byte[] discovery;
     private final byte[] v1;
@@ -65,6 +71,28 @@ public final class AgentCardDocuments {
         }
         return new AgentCardDocuments(card, JsonValues.bytes(merged), JsonValues.bytes(current),
                 JsonValues.bytes(legacy));
+    }
+
+    /**
+     * The card's renderings as a start makes them. Signing them is a few hundred milliseconds of a
+     * cold JVM (the 1.0 model's canonical form goes through protobuf's JSON reader and printer), so
+     * signed renderings are made on a thread of their own, overlapping the rest of the start, and
+     * whoever serves them waits; a failure to sign is logged, and no unsigned card takes their place.
+     *
+     * @param keys null for unsigned renderings, which are made at once
+     */
+    public static CompletableFuture<AgentCardDocuments> rendering(AgentCard card, CardSigningKeys keys, URI jku) {
+        if (keys == null) {
+            return CompletableFuture.completedFuture(render(card));
+        }
+        return CompletableFuture.supplyAsync(() -> render(card, keys, jku),
+                        runnable -> DaemonThreads.named("switchboard-card-signing").newThread(runnable).start())
+                .whenComplete((documents, failure) -> {
+                    if (failure != null) {
+                        LOG.log(Level.SEVERE, "The Agent Card could not be signed; it answers 503 until a restart",
+                                failure);
+                    }
+                });
     }
 
     public AgentCard card() {

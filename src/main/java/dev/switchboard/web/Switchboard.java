@@ -7,13 +7,11 @@ import dev.switchboard.card.ExtendedCard;
 import dev.switchboard.card.PublishedCard;
 import dev.switchboard.config.BuildInfo;
 import dev.switchboard.config.RequestLimits;
-import dev.switchboard.config.RetentionSettings;
 import dev.switchboard.config.Settings;
 import dev.switchboard.observe.Metrics;
 import dev.switchboard.observe.OperationLog;
 import dev.switchboard.observe.Operations;
 import dev.switchboard.protocol.AgentCard;
-import dev.switchboard.runtime.Attempts;
 import dev.switchboard.runtime.DaemonThreads;
 import dev.switchboard.security.ApiKeys;
 import dev.switchboard.security.CallerIdentification;
@@ -25,7 +23,6 @@ import dev.switchboard.skill.InstalledSkills;
 import dev.switchboard.skill.SkillContext;
 import dev.switchboard.skill.SkillRouter;
 import dev.switchboard.store.JpaTaskStore;
-import dev.switchboard.store.RetentionPolicy;
 import dev.switchboard.store.SharedKeys;
 import dev.switchboard.store.StoreFigures;
 import dev.switchboard.store.StoreOpening;
@@ -34,7 +31,6 @@ import dev.switchboard.store.TaskStore;
 import dev.switchboard.task.AnonymousTaskQuota;
 import dev.switchboard.task.InputLimits;
 import dev.switchboard.task.LeaseKeeper;
-import dev.switchboard.task.RestartReconciliation;
 import dev.switchboard.task.TaskEvents;
 import dev.switchboard.task.TaskService;
 import dev.switchboard.web.binding.StreamRegistry;
@@ -48,18 +44,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
-import java.util.function.Supplier;
-import java.util.logging.Level;
 import java.util.logging.Logger;
-import javax.sql.DataSource;
 
 /**
  * The running server, assembled once at start-up from its settings: the published card, the task
@@ -112,15 +102,16 @@ public final class Switchboard implements AutoCloseable {
         // the store opens next: rendering and signing the card then overlaps its seconds
         Thread[] opener = new Thread[1];
         Map<String, SharedKeys.Key> sharedKeys = InstanceKeys.of(settings, cardKeys, clock);
-        this.database = openDatabase(settings, clock, sharedKeys, runnable -> {
+        this.database = TaskStoreStart.open(settings, clock, sharedKeys, runnable -> {
             opener[0] = DaemonThreads.named("switchboard-store-open").newThread(runnable);
             opener[0].start();
         });
+        PushParts assembled = null;
         try {
             this.cardExtensions = CardExtensions.of(PublishedCard.serverExtensions(settings), skills);
             this.publishedCard = PublishedCard.build(settings, skills.publicDescriptors(),
                     cardExtensions.forTier(Tier.PUBLIC));
-            this.card = renderCard(publishedCard, cardKeys, URI.create(settings.urlFor(PublishedCard.CARD_JWKS_PATH)));
+            this.card = AgentCardDocuments.rendering(publishedCard, cardKeys, URI.create(settings.urlFor(PublishedCard.CARD_JWKS_PATH)));
             this.extendedCard = new ExtendedCard(publishedCard, skills, cardExtensions, settings.hasCredentials());
             RequestLimits limits = settings.limits();
             this.rateLimiter = new RateLimiter(Limits.perMinute(limits.anonymousPerMinute(), limits.keyPerMinute(),
@@ -141,7 +132,8 @@ public final class Switchboard implements AutoCloseable {
             TaskEvents events = new TaskEvents();
             TaskStore store = opening.deferred(TaskStore.class, db -> new JpaTaskStore(db.entityManagerFactory(), clock,
                     settings.idempotentSends(), metrics, settings.taskLease()));
-            this.push = PushParts.assemble(settings, store, opening, events, clock, metrics);
+            assembled = PushParts.assemble(settings, store, opening, events, clock, metrics);
+            this.push = assembled;
             this.tasks = new TaskService(store, events, new SkillRouter(skills), agents, writers, clock,
                     settings.instanceId(), new InputLimits(limits.maxParts(), limits.maxTextChars(),
                             limits.maxMetadataBytes(), limits.maxHistory(), limits.maxListBytes()), push.configs(),
@@ -152,7 +144,10 @@ public final class Switchboard implements AutoCloseable {
         } catch (RuntimeException | Error e) {
             // the store has begun to open: a start that fails after this point (an installed skill
             // declaring a bad extension, say) must not keep it open, or the next deployment of the
-            // same data directory finds its file in use
+            // same data directory finds its file in use; nor keep push delivery's pools
+            if (assembled != null) {
+                assembled.close();
+            }
             database.thenAccept(TaskDatabase::close);
             throw e;
         }
@@ -188,61 +183,6 @@ public final class Switchboard implements AutoCloseable {
         // on PostgreSQL, what other instances store reaches this one's clients; it stops as the database closes
         switchboard.database.thenAccept(db -> db.sharingEvents(switchboard.tasks::sharedEvents));
         return switchboard;
-    }
-
-    /**
-     * The card's documents. Signing them is a few hundred milliseconds of a cold JVM (the 1.0
-     * model's canonical form goes through protobuf's JSON reader and printer), so a signed card is
-     * made on its own thread, overlapping the rest of the deployment, and the card's servlet waits
-     * for it; the key was read and checked before, so a key that cannot sign still stops the start.
-     */
-    private static CompletableFuture<AgentCardDocuments> renderCard(AgentCard card, CardSigningKeys keys, URI jku) {
-        if (keys == null) {
-            return CompletableFuture.completedFuture(AgentCardDocuments.render(card));
-        }
-        return CompletableFuture.supplyAsync(() -> AgentCardDocuments.render(card, keys, jku),
-                        runnable -> DaemonThreads.named("switchboard-card-signing").newThread(runnable).start())
-                .whenComplete((documents, failure) -> {
-                    if (failure != null) {
-                        LOG.log(Level.SEVERE, "The Agent Card could not be signed; it answers 503 until a restart",
-                                failure);
-                    }
-                });
-    }
-
-    /**
-     * The store, opened in the background: the pool and the schema first, then restart
-     * reconciliation, which precedes every call to it, then retention.
-     */
-    private static CompletableFuture<TaskDatabase> openDatabase(Settings settings, Clock clock,
-                                                                Map<String, SharedKeys.Key> sharedKeys, Executor opener) {
-        DataSource container = settings.dataSource() == null ? null : TaskDatabase.find(settings.dataSource());
-        Supplier<TaskDatabase> open = container != null ? () -> TaskDatabase.over(container, settings.dataSource())
-                : () -> TaskDatabase.open(settings.jdbcUrl(), settings.jdbcUser(), settings.jdbcPassword(),
-                        TaskDatabase.poolSize(settings.jdbcUrl(), settings.agentThreads()));
-        RetentionSettings retention = settings.retention();
-        RetentionPolicy policy = new RetentionPolicy(retention.terminalAge(), retention.interruptedAge(),
-                retention.maxTasks());
-        // a failure that may pass by itself (a database still starting, Payara's jar race) is
-        // tried again, for about 15 s in all, before the store counts as failed
-        Attempts opening = new Attempts("Opening the task store", 5, Duration.ofSeconds(1),
-                pause -> Thread.sleep(pause.toMillis()));
-        return CompletableFuture.supplyAsync(() -> opening.get(open), opener)
-                // an instance that could not read its peers' sealed secrets or signatures must not take work
-                .thenApply(db -> db.preparedBy(opened -> {
-                    if (opened.vendor().equals("postgresql")) {
-                        SharedKeys.agree(opened.dataSource(), sharedKeys, settings.instanceId(), clock);
-                    }
-                }))
-                .thenApply(db -> db.preparedBy(opened -> RestartReconciliation.failUnfinished(
-                        new JpaTaskStore(opened.entityManagerFactory(), clock), settings.instanceId(), clock)))
-                .thenApply(db -> db.retaining(policy, clock))
-                .whenComplete((db, failure) -> {
-                    if (failure != null) {
-                        LOG.log(Level.SEVERE, "The task store could not be opened; task calls fail until a restart",
-                                failure);
-                    }
-                });
     }
 
     public Settings settings() {
@@ -355,24 +295,6 @@ public final class Switchboard implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        closeDatabase();
-    }
-
-    /**
-     * Closes the database before returning, waiting a bounded time for one still opening: the next
-     * deployment of the same data directory cannot open the file while this one holds it.
-     */
-    private void closeDatabase() {
-        try {
-            database.get(STORE_PATIENCE.toSeconds(), TimeUnit.SECONDS).close();
-        } catch (ExecutionException e) {
-            // it never opened: nothing to close
-        } catch (TimeoutException e) {
-            LOG.warning("The task store is still opening at shutdown; it is closed once it has opened");
-            database.thenAccept(TaskDatabase::close);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            database.thenAccept(TaskDatabase::close);
-        }
+        TaskStoreStart.close(database, STORE_PATIENCE);
     }
 }
