@@ -26,7 +26,6 @@ mkdir -p "$work"
 home=$(bench/tomcat-home.sh)
 
 # an ephemeral port (32768+ on Linux), so never one of the fixed 81xx/82xx ports of other servers
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 now() { date +%s%N; }
 ms_since() { echo $(( ($(now) - $1) / 1000000 )); }
 # CPU milliseconds the JVM has used (all its threads): unlike the wall time, hardly moved by load
@@ -37,7 +36,7 @@ send='{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messa
 # (CPU_MS: the JVM's CPU time when the last of them answered)
 start_once() { # kind
   local base port start pid card cpu send_ms=""
-  base=$(mktemp -d "$PWD/$work/base-XXXX"); port=$(free_port)
+  base=$(mktemp -d "$PWD/$work/base-XXXX"); port=$(bench/free-port.sh)
   mkdir -p "$base"/{conf,logs,temp,work,webapps}
   cp "$home"/conf/{catalina.properties,context.xml,logging.properties,web.xml} "$base/conf/"
   if [[ $allow_linking == true ]]; then

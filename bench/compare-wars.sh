@@ -19,14 +19,13 @@ export CONNS=${CONNS:-64} SCENARIOS=send
 work=target/bench
 mkdir -p "$work"
 home=$(bench/tomcat-home.sh)
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 written_kb() { awk '/^wchar/ {print int($2 / 1024)}' "/proc/$1/io"; }
 rows=$(mktemp)
 trap 'rm -f "$rows"' EXIT
 
 one_server() { # war
   local base port pid url label=${1##*/}
-  base=$(mktemp -d "$PWD/$work/compare-XXXX"); port=$(free_port); url=http://127.0.0.1:$port
+  base=$(mktemp -d "$PWD/$work/compare-XXXX"); port=$(bench/free-port.sh); url=http://127.0.0.1:$port
   bench/tomcat-base.sh "$base" "$port"
   cp "$1" "$base/webapps/ROOT.war"
   CATALINA_HOME=$home CATALINA_BASE=$base SWITCHBOARD_DATA_DIR=$base/data \

@@ -59,7 +59,6 @@ work=$(mktemp -d /tmp/switchboard-scale-out-XXXXXX)
 chmod 755 "$work"
 as_pg=()
 if [[ $(id -u) == 0 ]]; then as_pg=(runuser -u nobody --); fi
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 pids=()
 cleanup() {
   local pid
@@ -84,7 +83,7 @@ cp "$war" "$work/war/ROOT.war"
 jar --update --file "$work/war/ROOT.war" -C "$work/war/add" WEB-INF/lib/bench-ticker.jar
 
 # --- PostgreSQL ---------------------------------------------------------------------------------
-pg_port=$(free_port)
+pg_port=$(bench/free-port.sh)
 mkdir -p "$work/pg" "$work/pg-socket"
 [[ ${#as_pg[@]} -eq 0 ]] || chown nobody "$work/pg" "$work/pg-socket"
 "${as_pg[@]}" "$pg_bin/initdb" -D "$work/pg" -A trust -U postgres -E UTF8 --no-locale >"$work/initdb.log" 2>&1 \
@@ -101,7 +100,7 @@ pg_version=$("$pg_bin/postgres" --version | awk '{print $3}')
 declare -A url pid_of
 start_instance() { # name
   local name=$1 base=$work/$1 port deadline
-  port=$(free_port)
+  port=$(bench/free-port.sh)
   # the shared harness's bare-Tomcat configuration: one NIO connector, defaults, no access log
   bench/tomcat-base.sh "$base" "$port"
   mkdir -p "$base/lib"
