@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Cold start of target/switchboard.war as ROOT of a fresh Tomcat 11, next to the same Tomcat
-# serving a static card file (the baseline). Each Switchboard start measures JVM launch to the
-# first 200 on the Agent Card and to the first answered SendMessage (JSON-RPC, A2A 1.0: a result
-# carrying a task); each bare start measures launch to its first static 200. Starts alternate
-# (Switchboard, bare, Switchboard, ...) so both see the same machine; medians of RUNS each.
+# serving a static card file (the baseline), both in the shared harness's bare-Tomcat
+# configuration (bench/tomcat-base.sh: one connector, no access log, no user database). Each
+# Switchboard start measures JVM launch to the first 200 on the Agent Card and to the first
+# answered SendMessage (JSON-RPC, A2A 1.0: a result carrying a task); each bare start measures
+# launch to its first static 200. Starts alternate (Switchboard, bare, Switchboard, ...) so both
+# see the same machine; medians of RUNS each.
 #   bench/coldstart.sh [RUNS]        (after mvn package; 5 runs when not given)
 # JAVA_OPTS is passed on to the Switchboard starts, e.g.
 #   JAVA_OPTS="-XX:SharedArchiveFile=target/bench/switchboard.jsa -Xshare:auto"
@@ -37,18 +39,15 @@ send='{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messa
 start_once() { # kind
   local base port start pid card cpu send_ms=""
   base=$(mktemp -d "$PWD/$work/base-XXXX"); port=$(bench/free-port.sh)
-  mkdir -p "$base"/{conf,logs,temp,work,webapps}
-  cp "$home"/conf/{catalina.properties,context.xml,logging.properties,web.xml} "$base/conf/"
+  bench/tomcat-base.sh "$base" "$port"
   if [[ $allow_linking == true ]]; then
     sed -i 's|</Context>|<Resources allowLinking="true"/></Context>|' "$base/conf/context.xml"
   fi
-  sed -e "s/port=\"8005\"/port=\"-1\"/" -e "s/port=\"8080\"/port=\"$port\" address=\"127.0.0.1\"/" \
-    "$home/conf/server.xml" > "$base/conf/server.xml"
   local opts=""
   if [[ $1 == switchboard ]]; then
     cp "$war" "$base/webapps/ROOT.war"
     opts=${JAVA_OPTS:-}
-    [[ ${DATA:-} != fresh && -d $work/data-current ]] && cp -r "$work/data-current" "$base/data"
+    [[ ${DATA:-} != fresh && -d $work/data-current ]] && rm -rf "$base/data" && cp -r "$work/data-current" "$base/data"
   else
     mkdir -p "$base/webapps/ROOT/.well-known" && cp "$work/card.json" "$base/webapps/ROOT/.well-known/agent-card.json"
   fi

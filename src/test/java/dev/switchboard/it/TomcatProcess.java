@@ -147,6 +147,11 @@ final class TomcatProcess implements ServerProcess {
                 .start();
     }
 
+    /** The server JVM's process id, for tools that read its figures from {@code /proc}. */
+    long pid() {
+        return process.pid();
+    }
+
     @Override
     public void kill() throws InterruptedException {
         if (process != null) {
