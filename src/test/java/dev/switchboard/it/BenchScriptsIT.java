@@ -18,8 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * CI runs no load; it checks that the benchmarks no other test runs still run, each as briefly as
- * it allows: the cold start, the long run's memory and disk, and the streams clients drop. The
- * last two share one server with rate limits off, as docs/performance.md runs them.
+ * it allows: the cold start, the long run's memory and disk, the streams clients drop and a
+ * request's cost by what it does. The last three share one server with rate limits off, as
+ * docs/performance.md runs them.
  */
 class BenchScriptsIT {
     private static final Pattern FIGURES = Pattern.compile(".*JVM launch to first card 200 [0-9]+ ms \\(ratio [0-9.]+\\), "
@@ -75,6 +76,19 @@ class BenchScriptsIT {
         // what the benchmark is for: after the drops, every probe stream ends completed
         assertTrue(output.lines().anyMatch(line -> line.matches("round 1 probe: completed=[1-9][0-9]* ended_early=0 "
                 + "failed=0 never_ended=0")), "no clean probe row in\n" + output);
+    }
+
+    @Test
+    void theRequestFloorBenchmarkStillRuns() throws Exception {
+        Assumptions.assumeTrue(Programs.onPath("wrk"), "bench/request-floor.sh needs wrk (apt-get install wrk)");
+        String output = run("request-floor", Map.of("WARMUP", "1s", "DURATION", "1s", "CONNS", "2"),
+                "bench/request-floor.sh", base(), Long.toString(server.pid()), "1");
+        for (String row : List.of("SendMessage", "refused before store", "GetTask from store", "card")) {
+            // requests a second, a CPU figure, every answer a 2xx (the refusal is a JSON-RPC error in a 200)
+            Pattern figures = Pattern.compile(Pattern.quote(row) + " +[0-9]+ +[0-9]+ +0 +[0-9]+");
+            assertTrue(output.lines().filter(line -> figures.matcher(line).matches()).count() == 2,
+                    "no warm-up and round-1 rows of " + row + " in\n" + output);
+        }
     }
 
     private static String base() {
