@@ -3,6 +3,10 @@
 # the server's CPU time per request (read from /proc, so run it on the server's machine).
 #   bench/load.sh http://127.0.0.1:8080 [PID]
 # Knobs: SCENARIOS="card card304 send stream" DURATION=10s CONNS=64 STREAM_CONNS=64 THREADS=2 BEARER=
+# Two more scenarios tell the store's share of a request: "refused", a GetTask without an id
+# (refused before the store), and "get", a GetTask of a task made for it (read from the store).
+# SEND_BODY (bench/bodies/send.json) and RPC_PATH (the card's JSON-RPC url) point "send" at
+# another server, such as the official Java SDK's 0.3 server (bench/bodies/send-0.3.json, /).
 # Run the server with rate limits off for this (see docs/performance.md):
 #   SWITCHBOARD_LIMIT_ANONYMOUS_PER_MINUTE=0 SWITCHBOARD_LIMIT_DAILY=0
 set -euo pipefail
@@ -13,9 +17,13 @@ pid=${2:-$(ss -ltnpH "sport = :$port" | grep -o 'pid=[0-9]*' | head -n1 | cut -d
 command -v wrk >/dev/null || { echo "load.sh needs wrk (apt-get install wrk)" >&2; exit 1; }
 DURATION=${DURATION:-10s} CONNS=${CONNS:-64} STREAM_CONNS=${STREAM_CONNS:-64} THREADS=${THREADS:-2}
 card=/.well-known/agent-card.json
-rpc=$(curl -sf "$url$card" | grep -o '"url":"[^"]*","protocolBinding":"JSONRPC"' | head -n1 | cut -d'"' -f4)
-rpc_path=$(sed -E 's#^[a-z]+://[^/]+##' <<< "${rpc:-$url/a2a/jsonrpc}")
-etag=$(curl -sfI "$url$card" | tr -d '\r' | awk -F': ' 'tolower($1)=="etag" {print $2}')
+if [[ -n ${RPC_PATH:-} ]]; then
+  rpc_path=$RPC_PATH
+else
+  rpc=$(curl -sf "$url$card" | grep -o '"url":"[^"]*","protocolBinding":"JSONRPC"' | head -n1 | cut -d'"' -f4 || true)
+  rpc_path=$(sed -E 's#^[a-z]+://[^/]+##' <<< "${rpc:-$url/a2a/jsonrpc}")
+fi
+etag=$(curl -sfI "$url$card" | tr -d '\r' | awk -F': ' 'tolower($1)=="etag" {print $2}' || true)
 
 cpu_ticks() { [[ -n "$pid" && -r /proc/$pid/stat ]] && sed 's/.*) //' "/proc/$pid/stat" | awk '{print $12 + $13}' || echo 0; }
 
@@ -37,12 +45,27 @@ scenario() { # name conns method path headers body
 json=$'Content-Type: application/json\nA2A-Version: 1.0'
 # BEARER=<token> calls as that key holder or the operator instead of anonymously
 if [[ -n "${BEARER:-}" ]]; then json+=$'\nAuthorization: Bearer '"$BEARER"; fi
+# one caller's task (an anonymous caller key: another caller's GetTask is not found), made at first use
+caller="X-Switchboard-Caller-Key: load-$(date +%s)-0123456789abcdef" get_body=""
+make_get_body() {
+  [[ -z $get_body ]] || return 0
+  local headers=() header task
+  while IFS= read -r header; do headers+=(-H "$header"); done <<< "$json"$'\n'"$caller"
+  task=$(curl -sf "${headers[@]}" "$url$rpc_path" -d @"$here/bodies/send.json" \
+    | grep -o '"task":{"id":"[^"]*"' | cut -d'"' -f6)
+  [[ -n $task ]] || { echo "load.sh: the SendMessage for the get scenario made no task" >&2; exit 1; }
+  get_body=$(mktemp)
+  trap 'rm -f "$get_body"' EXIT
+  echo "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"GetTask\",\"params\":{\"id\":\"$task\"}}" > "$get_body"
+}
 printf "%-8s %9s %8s %8s %7s %7s %10s\n" scenario "req/s" "p50 ms" "p99 ms" non2xx sockerr "cpu us/req"
 for s in ${SCENARIOS:-card card304 send stream}; do
   case $s in
     card) scenario card "$CONNS" GET "$card" "" "" ;;
     card304) scenario card304 "$CONNS" GET "$card" "If-None-Match: $etag" "" ;;
-    send) scenario send "$CONNS" POST "$rpc_path" "$json" "$here/bodies/send.json" ;;
+    send) scenario send "$CONNS" POST "$rpc_path" "$json" "${SEND_BODY:-$here/bodies/send.json}" ;;
+    refused) scenario refused "$CONNS" POST "$rpc_path" "$json" "$here/bodies/refused.json" ;;
+    get) make_get_body; scenario get "$CONNS" POST "$rpc_path" "$json"$'\n'"$caller" "$get_body" ;;
     stream) scenario stream "$STREAM_CONNS" POST "$rpc_path" "$json"$'\nAccept: text/event-stream' "$here/bodies/stream.json" ;;
   esac
 done
